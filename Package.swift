@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// The card-service core, in layers whose boundaries the compiler enforces:
+/// `CardDomain` ← `CardData` ← `CardInfrastructure`, with only the composition root
+/// knowing every concrete type. The package has no package dependencies.
+let package = Package(
+  name: "CardService",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .library(name: "CardDomain", targets: ["CardDomain"]),
+    .library(name: "CardData", targets: ["CardData"]),
+    .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
+  ],
+  targets: [
+    // Entities, use cases, repository protocols and typed errors. Foundation only.
+    .target(name: "CardDomain"),
+    // Endpoints, DTOs, judgeStatus, the request pipeline and the repositories.
+    .target(name: "CardData", dependencies: ["CardDomain"]),
+    // Hand-written fakes of every protocol, for this package's tests and for other projects.
+    .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData"]),
+
+    .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
+    .testTarget(name: "CardDataTests", dependencies: ["CardData", "CardDomain", "CardTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

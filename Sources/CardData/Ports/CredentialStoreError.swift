@@ -1,0 +1,38 @@
+import CardDomain
+
+/// A credential store that exists but cannot be read or written.
+public struct CredentialStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, coarsely.
+  public enum Kind: String, Hashable, Sendable {
+    /// The stored bytes fail authentication: tampered, truncated, or a wrong key or passphrase.
+    case corrupted
+    /// A format version or key source this build does not know.
+    case unsupportedFormat
+    /// The store could not be reached: I/O error, permissions, lock.
+    case unavailable
+  }
+
+  /// The coarse kind.
+  public let kind: Kind
+  /// What happened, for people; never contains a secret.
+  public let message: String
+
+  /// Creates a store error.
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}
+
+/// Why ``CredentialStore/refreshCredential(replacing:using:)`` failed.
+public enum CredentialRefreshError: Error, Hashable, Sendable {
+  /// The store could not be read or written.
+  case storage(CredentialStoreError)
+  /// The refresh call failed; the error says how.
+  case refresh(CardError)
+  /// The store held no credential any more (another process signed out).
+  case signedOut
+}

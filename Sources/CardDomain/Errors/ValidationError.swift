@@ -1,0 +1,62 @@
+/// Why input was rejected before any request was sent.
+public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A card's name is empty or blank.
+  case emptyName
+  /// A user id is empty or blank.
+  case emptyUserID
+  /// A password is empty.
+  case emptyPassword
+  /// A card id is empty.
+  case emptyCardID
+  /// Not four letters from E/I, S/N, T/F, J/P.
+  case invalidMBTI(String)
+  /// Not a real date written `YYYY-MM-DD`.
+  case invalidBirthday(String)
+  /// A built-in picture number outside 0...5.
+  case defaultImageOutOfRange(Int)
+  /// More than three TMI lines.
+  case tooManyTMIs(count: Int)
+  /// A TMI line that is empty or blank.
+  case blankTMI
+  /// A link that is not an absolute `http` or `https` URL.
+  case invalidLink(String)
+  /// An image larger than 10 MiB.
+  case imageTooLarge(byteCount: Int64)
+  /// An image type other than JPEG or PNG.
+  case unsupportedImageType(String)
+  /// Bytes that are not the declared image type.
+  case imageContentMismatch(declared: ImageMIMEType)
+  /// An image with an empty file name.
+  case emptyImageFilename
+  /// An image file that is missing or cannot be read.
+  case imageUnreadable(path: String, reason: String)
+  /// A reorder that names no card.
+  case emptyCardOrder
+  /// A reorder that names the same card more than once.
+  case duplicateCardIDs([CardID])
+
+  /// A sentence that says what is wrong, for people.
+  public var description: String {
+    switch self {
+    case .emptyName: "name must not be empty"
+    case .emptyUserID: "user id must not be empty"
+    case .emptyPassword: "password must not be empty"
+    case .emptyCardID: "card id must not be empty"
+    case .invalidMBTI(let text): "mbti must be four letters from E/I, S/N, T/F, J/P, not '\(text)'"
+    case .invalidBirthday(let text): "birthday must be a real date as YYYY-MM-DD, not '\(text)'"
+    case .defaultImageOutOfRange(let index): "defaultImage must be 0 to 5, not \(index)"
+    case .tooManyTMIs(let count): "a card holds at most 3 tmi lines, not \(count)"
+    case .blankTMI: "a tmi line must not be blank"
+    case .invalidLink(let text): "link must be an absolute http or https URL, not '\(text)'"
+    case .imageTooLarge(let byteCount):
+      "image is \(byteCount) bytes; the limit is \(CardImage.maximumByteCount) bytes (10 MiB)"
+    case .unsupportedImageType(let type): "image must be JPEG or PNG, not '\(type)'"
+    case .imageContentMismatch(let declared): "image bytes are not \(declared.rawValue)"
+    case .emptyImageFilename: "image file name must not be empty"
+    case .imageUnreadable(let path, let reason): "image '\(path)': \(reason)"
+    case .emptyCardOrder: "a new order must name at least one card"
+    case .duplicateCardIDs(let ids):
+      "a new order names \(ids.map(\.rawValue).joined(separator: ", ")) more than once"
+    }
+  }
+}
