@@ -21,7 +21,8 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringLiteral, Custo
   public var description: String { percentEncoded }
 
   private static let allowedBytes = Set(
-    ("ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "abcdefghijklmnopqrstuvwxyz" + "0123456789-._~!$&'()*+,;=:@").utf8
+    ("ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "abcdefghijklmnopqrstuvwxyz" + "0123456789-._~!$&'()*+,;=:@")
+      .utf8
   )
 
   /// Percent-encodes everything but RFC 3986's unreserved characters and the sub-delimiters
