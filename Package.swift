@@ -6,7 +6,7 @@ import PackageDescription
 /// knowing every concrete type. The package has no package dependencies.
 let package = Package(
   name: "CardService",
-  platforms: [.macOS(.v13), .iOS(.v16)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "CardDomain", targets: ["CardDomain"]),
     .library(name: "CardData", targets: ["CardData"]),

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Hides secrets before anything is logged: credential headers, and token and password
+/// fields in JSON or form-like bodies, wherever they are nested.
+public struct Redactor: Hashable, Sendable {
+  /// What replaces a secret.
+  public static let mask = "<redacted>"
+
+  /// Header names (any case) whose values are hidden.
+  public var sensitiveHeaders: Set<String>
+  /// Body field names (any case) whose values are hidden.
+  public var sensitiveFields: Set<String>
+
+  /// Creates a redactor; by default it hides `Authorization`, `Proxy-Authorization`,
+  /// `Cookie` and `Set-Cookie`, and the fields `accessToken`, `refreshToken` and `password`.
+  public init(
+    sensitiveHeaders: Set<String> = [
+      "authorization", "proxy-authorization", "cookie", "set-cookie",
+    ],
+    sensitiveFields: Set<String> = ["accesstoken", "refreshtoken", "password"]
+  ) {
+    self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
+    self.sensitiveFields = Set(sensitiveFields.map { $0.lowercased() })
+  }
+
+  /// The header's value, hidden when the header is sensitive (an auth scheme such as
+  /// `Bearer` is kept).
+  public func redact(headerValue value: String, name: String) -> String {
+    guard sensitiveHeaders.contains(name.lowercased()) else { return value }
+    let parts = value.split(separator: " ", maxSplits: 1)
+    if parts.count == 2, ["bearer", "basic"].contains(parts[0].lowercased()) {
+      return "\(parts[0]) \(Self.mask)"
+    }
+    return Self.mask
+  }
+
+  /// The body as text with every sensitive field hidden. JSON is redacted structurally;
+  /// other text by pattern; bytes that are not UTF-8 are summarised by size.
+  public func redact(body: Data) -> String {
+    if body.isEmpty { return "" }
+    if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+      let redacted = try? JSONSerialization.data(
+        withJSONObject: redact(json: object),
+        options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+    {
+      return String(decoding: redacted, as: UTF8.self)
+    }
+    guard let text = String(data: body, encoding: .utf8) else {
+      return "<\(body.count) bytes of binary data>"
+    }
+    return redact(text: text)
+  }
+
+  /// The text with the value after any sensitive field name hidden, in the shapes
+  /// `name=value`, `name: value` and `"name": "value"`.
+  public func redact(text: String) -> String {
+    var result = text
+    for field in sensitiveFields {
+      let pattern =
+        "(\"?\(NSRegularExpression.escapedPattern(for: field))\"?\\s*[:=]\\s*\"?)[^\"&,;\\s}]+"
+      guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+      else { continue }
+      let range = NSRange(result.startIndex..., in: result)
+      result = regex.stringByReplacingMatches(
+        in: result, range: range, withTemplate: "$1\(Self.mask)")
+    }
+    return result
+  }
+
+  private func redact(json: Any) -> Any {
+    switch json {
+    case let object as [String: Any]:
+      var redacted: [String: Any] = [:]
+      for (key, value) in object {
+        redacted[key] = sensitiveFields.contains(key.lowercased()) ? Self.mask : redact(json: value)
+      }
+      return redacted
+    case let array as [Any]:
+      return array.map(redact(json:))
+    default:
+      return json
+    }
+  }
+}

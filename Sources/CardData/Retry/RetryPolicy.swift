@@ -1,0 +1,72 @@
+import Foundation
+
+/// Retries transient failures of idempotent requests with exponential backoff.
+///
+/// Only GET, PUT, DELETE, HEAD and OPTIONS are retried, never POST: sending a POST twice
+/// may create two cards. Retried failures are timeouts, dropped or refused connections,
+/// and the statuses 408, 500, 502, 503 and 504. The n-th retry waits
+/// `baseDelay × multiplier^(n-1)`, at most `maximumDelay`, or longer when a 503 or 429
+/// says `Retry-After: <seconds>` (also capped).
+public struct RetryPolicy: RequestRetrier {
+  /// How many retries one request may get.
+  public var limit: Int
+  /// The wait before the first retry.
+  public var baseDelay: Duration
+  /// How much each wait grows.
+  public var multiplier: Int
+  /// The longest wait.
+  public var maximumDelay: Duration
+  /// The statuses worth retrying.
+  public var retryableStatuses: Set<Int>
+
+  /// Creates a policy; by default 2 retries after 0.5 s and 1 s.
+  public init(
+    limit: Int = 2,
+    baseDelay: Duration = .milliseconds(500),
+    multiplier: Int = 2,
+    maximumDelay: Duration = .seconds(10),
+    retryableStatuses: Set<Int> = [408, 500, 502, 503, 504]
+  ) {
+    self.limit = limit
+    self.baseDelay = baseDelay
+    self.multiplier = multiplier
+    self.maximumDelay = maximumDelay
+    self.retryableStatuses = retryableStatuses
+  }
+
+  /// Retries a transient failure of an idempotent request while under the limit.
+  public func retry(
+    _ request: HTTPRequest, failedWith failure: AttemptFailure, context: RequestContext
+  ) async -> RetryDecision {
+    guard request.method.isIdempotent else { return .noDecision }
+    let retriesSoFar = context.retryCount(for: .transientFailure)
+    guard retriesSoFar < limit else { return .noDecision }
+    switch failure {
+    case .transport(let error) where error.isTransient:
+      return .retry(after: delay(forRetry: retriesSoFar + 1), reason: .transientFailure)
+    case .unacceptableStatus(let response) where retryableStatuses.contains(response.status):
+      let backoff = delay(forRetry: retriesSoFar + 1)
+      let requested = Self.retryAfter(in: response).map { min($0, maximumDelay) } ?? .zero
+      return .retry(after: max(backoff, requested), reason: .transientFailure)
+    default:
+      return .noDecision
+    }
+  }
+
+  /// The wait before retry number `retry` (1 for the first).
+  public func delay(forRetry retry: Int) -> Duration {
+    var delay = baseDelay
+    for _ in 1..<max(retry, 1) {
+      delay *= multiplier
+      if delay >= maximumDelay { return maximumDelay }
+    }
+    return min(delay, maximumDelay)
+  }
+
+  private static func retryAfter(in response: HTTPResponse) -> Duration? {
+    guard let value = response.headers["Retry-After"],
+      let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 0
+    else { return nil }
+    return .seconds(seconds)
+  }
+}

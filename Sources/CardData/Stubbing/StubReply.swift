@@ -1,0 +1,35 @@
+import Foundation
+
+/// What a ``StubTransport`` answers to one request.
+public enum StubReply: Hashable, Sendable {
+  /// This response.
+  case response(HTTPResponse)
+  /// No response: this transport error.
+  case failure(TransportError)
+
+  /// The endpoint's own sample response.
+  public static func sample(of endpoint: some TargetType) -> StubReply {
+    .response(endpoint.sampleResponse)
+  }
+
+  /// A response with the contract's envelope: `data` is `null`, and `success` follows the
+  /// status.
+  public static func envelope(status: Int, message: String) -> StubReply {
+    let envelope: [String: Any] = [
+      "status": status, "success": (200..<300).contains(status), "message": message,
+      "data": NSNull(),
+    ]
+    let body = (try? JSONSerialization.data(withJSONObject: envelope, options: [.sortedKeys]))
+    return .response(
+      HTTPResponse(
+        status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
+        body: body ?? Data()))
+  }
+
+  /// A response with any status and a raw body, such as a proxy's HTML error page.
+  public static func raw(status: Int, body: String, contentType: String = "text/html") -> StubReply
+  {
+    .response(
+      HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Data(body.utf8)))
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A transport that answers from canned replies, in the manner of Moya's stubbing, and
+/// records every request it gets.
+///
+/// Replies are registered per endpoint (method and path) as a sequence: each request takes
+/// the next reply and the last one repeats. A delay applies to every reply of a route and
+/// honours cancellation. A request no route matches gets a 404 envelope, or is passed to
+/// the fallback handler when one is set.
+public actor StubTransport: HTTPTransport {
+  /// A request as the stub received it, with a file body read into memory.
+  public struct Received: Hashable, Sendable {
+    /// The request.
+    public let request: HTTPRequest
+    /// The body's bytes (a file body is read when the request arrives).
+    public let body: Data
+  }
+
+  private struct Route {
+    let method: HTTPMethod
+    let path: String
+    var replies: [StubReply]
+    let delay: Duration
+  }
+
+  private var routes: [Route] = []
+  private var fallback: (@Sendable (HTTPRequest) async -> StubReply)?
+  /// Every request received, in order.
+  public private(set) var received: [Received] = []
+
+  /// Creates a stub; `fallback` answers requests that no route matches.
+  public init(fallback: (@Sendable (HTTPRequest) async -> StubReply)? = nil) {
+    self.fallback = fallback
+  }
+
+  /// Answers requests to `endpoint`'s method and path with `replies` in order (the last one
+  /// repeats); by default, the endpoint's sample response.
+  public func stub(
+    _ endpoint: some TargetType, with replies: [StubReply]? = nil, delay: Duration = .zero
+  ) {
+    stub(
+      method: endpoint.method, path: endpoint.path.percentEncoded,
+      with: replies ?? [.sample(of: endpoint)], delay: delay)
+  }
+
+  /// Answers requests with this method and percent-encoded path.
+  public func stub(
+    method: HTTPMethod, path: String, with replies: [StubReply], delay: Duration = .zero
+  ) {
+    routes.removeAll { $0.method == method && $0.path == path }
+    routes.append(Route(method: method, path: path, replies: replies, delay: delay))
+  }
+
+  /// Sets the handler for requests that no route matches.
+  public func setFallback(_ fallback: (@Sendable (HTTPRequest) async -> StubReply)?) {
+    self.fallback = fallback
+  }
+
+  /// The requests received for a method and path.
+  public func received(method: HTTPMethod, path: String) -> [Received] {
+    received.filter { $0.request.method == method && $0.request.url.path == path }
+  }
+
+  /// Answers from the matching route.
+  public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    received.append(Received(request: request, body: Self.bytes(of: request.body)))
+    let reply: StubReply
+    if let index = routes.firstIndex(where: {
+      $0.method == request.method && $0.path == request.url.path(percentEncoded: true)
+    }), let next = routes[index].replies.first {
+      let delay = routes[index].delay
+      if routes[index].replies.count > 1 { routes[index].replies.removeFirst() }
+      reply = next
+      if delay > .zero {
+        do {
+          try await Task.sleep(for: delay)
+        } catch {
+          throw .cancelled
+        }
+      }
+    } else if let fallback {
+      reply = await fallback(request)
+    } else {
+      reply = .envelope(
+        status: 404,
+        message: "no stub for \(request.method) \(request.url.path(percentEncoded: true))")
+    }
+    if Task.isCancelled { throw .cancelled }
+    switch reply {
+    case .response(let response): return response
+    case .failure(let error): throw error
+    }
+  }
+
+  private static func bytes(of body: HTTPBody) -> Data {
+    switch body {
+    case .empty: Data()
+    case .data(let data): data
+    case .file(let url, _): (try? Data(contentsOf: url)) ?? Data()
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import Synchronization
+
+/// Collects lines written by a logger, such as ``CardData/LoggingMonitor``.
+public final class LineCollector: Sendable {
+  private let collected = Mutex<[String]>([])
+
+  /// Creates an empty collector.
+  public init() {}
+
+  /// The lines so far.
+  public var lines: [String] { collected.withLock { $0 } }
+
+  /// Appends a line; pass this as a logger's `write` function.
+  public func write(_ line: String) { collected.withLock { $0.append(line) } }
+}

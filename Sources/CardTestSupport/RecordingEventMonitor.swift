@@ -1,0 +1,84 @@
+import CardData
+import Synchronization
+
+/// An event monitor that records every event, in order, for assertions.
+public final class RecordingEventMonitor: EventMonitor {
+  /// One recorded event.
+  public enum Event: Hashable, Sendable {
+    /// ``EventMonitor/requestBuilt(_:body:context:)``.
+    case built(HTTPRequest, RequestBodySummary)
+    /// ``EventMonitor/requestAdapted(_:context:)``.
+    case adapted(HTTPRequest)
+    /// ``EventMonitor/requestSent(_:context:)``.
+    case sent(HTTPRequest)
+    /// ``EventMonitor/responseReceived(_:after:context:)``.
+    case received(status: Int)
+    /// ``EventMonitor/requestFailed(_:after:context:)``.
+    case failed(TransportError)
+    /// ``EventMonitor/requestRetrying(reason:delay:context:)``.
+    case retrying(RetryReason, Duration)
+    /// ``EventMonitor/requestFinished(_:)``.
+    case finished(RequestMetrics)
+
+    /// The event's name, such as `sent`, for comparing sequences.
+    public var name: String {
+      switch self {
+      case .built: "built"
+      case .adapted: "adapted"
+      case .sent: "sent"
+      case .received: "received"
+      case .failed: "failed"
+      case .retrying: "retrying"
+      case .finished: "finished"
+      }
+    }
+  }
+
+  private let recorded = Mutex<[Event]>([])
+
+  /// Creates a monitor.
+  public init() {}
+
+  /// The events so far, in order.
+  public var events: [Event] { recorded.withLock { $0 } }
+
+  /// The metrics of every finished request.
+  public var finished: [RequestMetrics] {
+    events.compactMap { if case .finished(let metrics) = $0 { metrics } else { nil } }
+  }
+
+  private func record(_ event: Event) { recorded.withLock { $0.append(event) } }
+
+  /// Records the event.
+  public func requestBuilt(
+    _ request: HTTPRequest, body: RequestBodySummary, context: RequestContext
+  ) {
+    record(.built(request, body))
+  }
+  /// Records the event.
+  public func requestAdapted(_ request: HTTPRequest, context: RequestContext) {
+    record(.adapted(request))
+  }
+  /// Records the event.
+  public func requestSent(_ request: HTTPRequest, context: RequestContext) {
+    record(.sent(request))
+  }
+  /// Records the event.
+  public func responseReceived(
+    _ response: HTTPResponse, after elapsed: Duration, context: RequestContext
+  ) {
+    record(.received(status: response.status))
+  }
+  /// Records the event.
+  public func requestFailed(
+    _ error: TransportError, after elapsed: Duration, context: RequestContext
+  ) {
+    record(.failed(error))
+  }
+  /// Records the event.
+  public func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext) {
+    record(.retrying(reason, delay))
+  }
+  /// Records the event.
+  public func requestFinished(_ metrics: RequestMetrics) { record(.finished(metrics)) }
+}
