@@ -21,7 +21,8 @@ let package = Package(
     .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData"]),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
-    .testTarget(name: "CardDataTests", dependencies: ["CardData", "CardDomain", "CardTestSupport"]),
+    .testTarget(
+      name: "CardDataTests", dependencies: ["CardData", "CardDomain", "CardTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
