@@ -30,7 +30,6 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   private let store: any CredentialStore
   private let refresher: any TokenRefresher
   private let clock: any WallClock
-  private var cached: AuthCredential?
   private var inFlightRefresh: Task<AuthCredential, any Error>?
   private var history = RefreshHistory()
 
@@ -62,7 +61,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     -> HTTPRequest
   {
     guard context.authorization == .bearer else { return request }
-    var credential = try await currentCredential()
+    var credential = try await loadCredential()
     if credential.expires(within: refreshWindow, of: clock.now()) {
       credential = try await refreshed(replacing: credential)
     }
@@ -82,7 +81,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     else { return .noDecision }
 
     do throws(PipelineError) {
-      let current = try await reloadCredential()
+      let current = try await loadCredential()
       if request.headers["Authorization"] != "Bearer \(current.accessToken)" {
         return .retry(after: .zero, reason: .authentication)
       }
@@ -93,35 +92,30 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     }
   }
 
-  /// The cached credential, loading it from the store the first time.
-  private func currentCredential() async throws(PipelineError) -> AuthCredential {
-    if let cached { return cached }
-    return try await reloadCredential()
-  }
-
-  /// Reads the store again: another process may have refreshed or cleared the credential.
-  private func reloadCredential() async throws(PipelineError) -> AuthCredential {
+  /// The stored credential, read each time: another process, or a sign-in, may have
+  /// replaced it since the last request.
+  private func loadCredential() async throws(PipelineError) -> AuthCredential {
     let loaded: AuthCredential?
     do {
       loaded = try await store.load()
     } catch {
       throw .credentialStorage(error)
     }
-    guard let loaded else {
-      cached = nil
-      throw .signedOut
-    }
-    cached = loaded
+    guard let loaded else { throw .signedOut }
     return loaded
   }
 
-  /// A credential newer than `stale`: the one already cached, the result of the refresh in
-  /// flight, or the result of a new refresh.
+  /// A credential newer than `stale`: the stored one if it already differs, the result of
+  /// the refresh in flight, or the result of a new refresh.
+  ///
+  /// Everything after the store is read runs without suspending until the refresh task is
+  /// recorded, so concurrent callers either join that task or see its result.
   private func refreshed(replacing stale: AuthCredential) async throws(PipelineError)
     -> AuthCredential
   {
+    let current = try await loadCredential()
     if let inFlightRefresh { return try await Self.result(of: inFlightRefresh) }
-    if let cached, cached != stale { return cached }
+    if current != stale { return current }
 
     try history.record(at: clock.now(), within: refreshLimit)
     let task = Task { [store, refresher] () async throws -> AuthCredential in
@@ -129,15 +123,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     }
     inFlightRefresh = task
     defer { inFlightRefresh = nil }
-    do {
-      let fresh = try await Self.result(of: task)
-      cached = fresh
-      return fresh
-    } catch {
-      if case .sessionExpired = error { cached = nil }
-      if case .signedOut = error { cached = nil }
-      throw error
-    }
+    return try await Self.result(of: task)
   }
 
   private static func result(of task: Task<AuthCredential, any Error>) async throws(PipelineError)

@@ -34,6 +34,9 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
   case emptyCardOrder
   /// A reorder that names the same card more than once.
   case duplicateCardIDs([CardID])
+  /// Input that passed validation could not be read when the request was built, such as
+  /// an image file removed in the meantime.
+  case unreadableInput(String)
 
   /// A sentence that says what is wrong, for people.
   public var description: String {
@@ -57,6 +60,7 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .emptyCardOrder: "a new order must name at least one card"
     case .duplicateCardIDs(let ids):
       "a new order names \(ids.map(\.rawValue).joined(separator: ", ")) more than once"
+    case .unreadableInput(let reason): "the input could not be read: \(reason)"
     }
   }
 }
