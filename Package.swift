@@ -19,6 +19,7 @@ let package = Package(
     .target(name: "CardData", dependencies: ["CardDomain"]),
     // Hand-written fakes of every protocol, for this package's tests and for other projects.
     .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData"]),
+    .executableTarget(name: "card-benchmarks", dependencies: ["CardData"]),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(

@@ -1,12 +1,18 @@
 import Foundation
 
-/// Temporary in-memory encoder; replaced by the streaming encoder.
+/// Encodes a ``MultipartFormData`` form as a `multipart/form-data` body (RFC 7578).
+///
+/// The body's length is computed first, from the in-memory parts and the file parts' sizes
+/// on disk. A body up to ``memoryThreshold`` bytes is built in memory; a larger one is
+/// written to a temporary file, with file parts streamed ``chunkSize`` bytes at a time, so
+/// memory use does not grow with the size of the files.
 public struct MultipartEncoder: Sendable {
-  /// Bodies larger than this go to a temporary file.
+  /// The largest body, in bytes, kept in memory; a larger body (which includes any body with
+  /// a file part larger than this) goes to a temporary file. 10 MiB by default.
   public var memoryThreshold: Int64
-  /// Where temporary bodies are written.
+  /// Where temporary files for large bodies are created.
   public var temporaryDirectory: URL
-  /// Bytes read and written at a time.
+  /// How many bytes of a file part are read at a time; values below 1 are treated as 1.
   public var chunkSize: Int
 
   /// Creates an encoder.
@@ -20,53 +26,30 @@ public struct MultipartEncoder: Sendable {
     self.chunkSize = chunkSize
   }
 
-  /// Encodes the form.
-  public func encode(_ form: MultipartFormData) throws(MultipartEncodingError)
-    -> EncodedMultipartBody
-  {
-    var body = Data()
-    for part in form.parts {
-      body.append(Data("--\(form.boundary)\r\n".utf8))
-      var disposition = "Content-Disposition: form-data; name=\"\(part.name)\""
-      if let filename = part.filename { disposition += "; filename=\"\(filename)\"" }
-      body.append(Data((disposition + "\r\n").utf8))
-      if let type = part.contentType { body.append(Data("Content-Type: \(type)\r\n".utf8)) }
-      body.append(Data("\r\n".utf8))
-      switch part.content {
-      case .data(let data): body.append(data)
-      case .file(let url):
-        guard let data = try? Data(contentsOf: url) else {
-          throw MultipartEncodingError(message: "cannot read \(url.path)")
-        }
-        body.append(data)
-      }
-      body.append(Data("\r\n".utf8))
+  /// Encodes `form`. A body kept in memory comes back as `.data`; a larger one as
+  /// `.file(url, length:)` with ``EncodedMultipartBody/temporaryFile`` set, which the caller
+  /// removes after the request. On failure no temporary file is left behind.
+  public func encode(
+    _ form: MultipartFormData
+  ) throws(MultipartEncodingError) -> EncodedMultipartBody {
+    let layout = try MultipartLayout(form: form)
+    let chunkSize = max(chunkSize, 1)
+    guard layout.length > memoryThreshold else {
+      var sink = InMemoryMultipartSink(capacity: layout.length)
+      try MultipartBodyWriter.write(layout, into: &sink, chunkSize: chunkSize)
+      return EncodedMultipartBody(
+        body: .data(sink.data), contentType: form.contentType, temporaryFile: nil)
     }
-    body.append(Data("--\(form.boundary)--\r\n".utf8))
+    var sink = try TemporaryFileSink(in: temporaryDirectory)
+    do {
+      try MultipartBodyWriter.write(layout, into: &sink, chunkSize: chunkSize)
+      try sink.finish()
+    } catch {
+      sink.discard()
+      throw error
+    }
     return EncodedMultipartBody(
-      body: .data(body), contentType: form.contentType, temporaryFile: nil)
+      body: .file(sink.url, length: layout.length), contentType: form.contentType,
+      temporaryFile: sink.url)
   }
-}
-
-/// An encoded form.
-public struct EncodedMultipartBody: Sendable, Hashable {
-  /// The body.
-  public let body: HTTPBody
-  /// The content type.
-  public let contentType: String
-  /// The temporary file to remove.
-  public let temporaryFile: URL?
-
-  /// Removes the temporary file.
-  public func removeTemporaryFile() {
-    if let temporaryFile { try? FileManager.default.removeItem(at: temporaryFile) }
-  }
-}
-
-/// A form that could not be encoded.
-public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What happened.
-  public let message: String
-  /// The message.
-  public var description: String { message }
 }

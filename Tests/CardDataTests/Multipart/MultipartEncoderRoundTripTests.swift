@@ -1,0 +1,174 @@
+import CardData
+import Foundation
+import Testing
+
+/// Forms encoded and parsed back by ``MultipartTestParser``, which shares no code with the
+/// encoder: what a receiver reads must be what the form holds.
+@Suite("Multipart encoder round trips")
+struct MultipartEncoderRoundTripTests {
+  /// Where a part's bytes come from.
+  enum Source: String, CaseIterable, CustomTestStringConvertible {
+    case memory
+    case file
+
+    var testDescription: String { rawValue }
+  }
+
+  private let scratch: ScratchDirectory
+
+  init() throws {
+    scratch = try ScratchDirectory()
+  }
+
+  @Test("Text fields come back unchanged")
+  func textFields() throws {
+    var form = MultipartFormData()
+    form.append("Kim Minji", name: "nickname")
+    form.append("안녕하세요 👋\r\nsecond line", name: "greeting")
+    form.append("", name: "empty")
+
+    #expect(
+      try roundTrip(form) == [
+        .init(name: "nickname", content: Data("Kim Minji".utf8)),
+        .init(name: "greeting", content: Data("안녕하세요 👋\r\nsecond line".utf8)),
+        .init(name: "empty", content: Data()),
+      ])
+  }
+
+  @Test("Every byte value 0x00–0xFF comes back unchanged", arguments: Source.allCases)
+  func everyByteValue(source: Source) throws {
+    let bytes = Data((0..<768).map { UInt8(truncatingIfNeeded: $0) })
+    let form = try form(with: bytes, from: source, contentType: "application/octet-stream")
+
+    let parts = try roundTrip(form, chunkSize: 100)
+    #expect(parts.map(\.content) == [bytes])
+    #expect(parts.map(\.contentType) == ["application/octet-stream"])
+  }
+
+  @Test("Content that looks like framing comes back unchanged", arguments: Source.allCases)
+  func framingLookalikes(source: Source) throws {
+    let boundary = "lookalike-boundary-42"
+    let content = Data(
+      """
+      \r\n--lookalike-boundary-4\r\n\
+      --lookalike-boundary-4--\r\n\
+      --other-boundary--\r\n\
+      Content-Disposition: form-data; name="fake"\r\n\r\n\
+      --lookalike-boundar\r\n
+      """.utf8)
+    let form = try form(with: content, from: source, boundary: boundary)
+
+    #expect(try roundTrip(form).map(\.content) == [content])
+  }
+
+  @Test("Empty parts from memory and from an empty file come back empty")
+  func emptyParts() throws {
+    var form = MultipartFormData()
+    form.append("", name: "text")
+    form.append(Data(), name: "bytes", filename: "empty.bin")
+    form.appendFile(
+      at: try scratch.file(named: "empty.txt", containing: Data()), name: "file",
+      filename: "empty.txt", contentType: "text/plain")
+
+    #expect(
+      try roundTrip(form) == [
+        .init(name: "text", content: Data()),
+        .init(name: "bytes", filename: "empty.bin", content: Data()),
+        .init(name: "file", filename: "empty.txt", contentType: "text/plain", content: Data()),
+      ])
+  }
+
+  @Test(
+    "Awkward names and file names come back unchanged",
+    arguments: [
+      "say \"hi\"", "line\r\nbreak", "cr\ronly", "lf\nonly", "\"\r\n\"", "이름", "사진 😀.png",
+      "semi;colon=equals", "trailing space ",
+    ])
+  func awkwardNames(name: String) throws {
+    var form = MultipartFormData()
+    form.append(Data("x".utf8), name: name, filename: name, contentType: "text/plain")
+
+    #expect(
+      try roundTrip(form) == [
+        .init(name: name, filename: name, contentType: "text/plain", content: Data("x".utf8))
+      ])
+  }
+
+  @Test("Parts from memory and from files keep their order")
+  func mixedSources() throws {
+    let first = Data("first file".utf8)
+    let second = Data((0..<300).map { UInt8($0 % 251) })
+    var form = MultipartFormData()
+    form.append("one", name: "a")
+    form.appendFile(
+      at: try scratch.file(named: "1.txt", containing: first), name: "b", filename: "1.txt",
+      contentType: "text/plain")
+    form.append(Data([0xFF, 0x00]), name: "c", filename: "raw.bin")
+    form.appendFile(
+      at: try scratch.file(named: "2.bin", containing: second), name: "d", filename: "2.bin",
+      contentType: "application/octet-stream")
+
+    #expect(
+      try roundTrip(form, chunkSize: 64) == [
+        .init(name: "a", content: Data("one".utf8)),
+        .init(name: "b", filename: "1.txt", contentType: "text/plain", content: first),
+        .init(name: "c", filename: "raw.bin", content: Data([0xFF, 0x00])),
+        .init(
+          name: "d", filename: "2.bin", contentType: "application/octet-stream", content: second),
+      ])
+  }
+
+  @Test("The chunk size does not change the encoded bytes", arguments: [1, 3, 64, 64 * 1024])
+  func chunkSizeIndependence(chunkSize: Int) throws {
+    let content = Data((0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    let form = try form(with: content, from: .file, contentType: "image/png")
+
+    let reference = try MultipartEncoder().encode(form).body
+    #expect(try MultipartEncoder(chunkSize: chunkSize).encode(form).body == reference)
+  }
+
+  @Test("A body written to a temporary file parses like one kept in memory")
+  func temporaryFileBody() throws {
+    let content = Data((0..<2000).map { UInt8(truncatingIfNeeded: $0) })
+    var form = try form(with: content, from: .file, contentType: "image/png")
+    form.append("caption", name: "caption")
+
+    let encoded = try MultipartEncoder(memoryThreshold: 0, temporaryDirectory: scratch.url)
+      .encode(form)
+    defer { encoded.removeTemporaryFile() }
+    let url = try #require(encoded.body.fileURL)
+    let parts = try MultipartTestParser.parse(
+      try Data(contentsOf: url), contentType: encoded.contentType)
+    #expect(
+      parts == [
+        .init(name: "part", filename: "part.bin", contentType: "image/png", content: content),
+        .init(name: "caption", content: Data("caption".utf8)),
+      ])
+  }
+
+  /// A form with one part holding `content`, from memory or from a file in the scratch
+  /// directory, named `part` with file name `part.bin`.
+  private func form(
+    with content: Data, from source: Source, contentType: String = "application/octet-stream",
+    boundary: String = MultipartFormData.randomBoundary()
+  ) throws -> MultipartFormData {
+    var form = MultipartFormData(boundary: boundary)
+    switch source {
+    case .memory:
+      form.append(content, name: "part", filename: "part.bin", contentType: contentType)
+    case .file:
+      let url = try scratch.file(named: "part.bin", containing: content)
+      form.appendFile(at: url, name: "part", filename: "part.bin", contentType: contentType)
+    }
+    return form
+  }
+
+  /// Encodes `form` in memory and parses the body back.
+  private func roundTrip(
+    _ form: MultipartFormData, chunkSize: Int = 64 * 1024
+  ) throws -> [MultipartTestParser.Part] {
+    let encoded = try MultipartEncoder(chunkSize: chunkSize).encode(form)
+    let body = try #require(encoded.body.inMemoryBytes)
+    return try MultipartTestParser.parse(body, contentType: encoded.contentType)
+  }
+}
