@@ -40,8 +40,7 @@ enum ReplyShape {
 
   /// A server message cut to ``excerptLength`` characters, quoted.
   static func excerpt(of message: String) -> String {
-    let cut = message.count > excerptLength ? "\(message.prefix(excerptLength))…" : message
-    return "\"\(cut)\""
+    "\"\(message.truncated(to: excerptLength))\""
   }
 
   private static func path(_ codingPath: [any CodingKey]) -> String {

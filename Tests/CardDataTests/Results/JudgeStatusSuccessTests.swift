@@ -164,7 +164,7 @@ import Testing
     let message = String(repeating: "x", count: 500)
     let body = WireFixtures.envelope(success: false, message: message)
     let result = judgeStatus(by: 200, data: body, type: NoPayload.self)
-    let excerpt = String(repeating: "x", count: 100) + "…"
+    let excerpt = String(repeating: "x", count: 99) + "…"
     #expect(
       result == .pathErr(reason: "status 200: the envelope says success: false (\"\(excerpt)\")"))
   }

@@ -141,6 +141,15 @@ import Testing
     }
   }
 
+  @Test func hugeFieldIsQuotedInAShortReason() throws {
+    let huge = WireFixtures.fullCard { $0.linkURL = String(repeating: "x", count: 10_000) }
+    let error = try #require(throws: WireMappingError.self) { try huge.card() }
+    #expect(error.field == "linkURL")
+    #expect(error.reason.count == WireMappingError.maximumReasonLength)
+    #expect(error.reason.hasPrefix("card 'c1': linkURL must be an absolute URL, not 'xxx"))
+    #expect(error.reason.hasSuffix("x…"))
+  }
+
   @Test func listMapsInOrder() throws {
     let cards = try [WireFixtures.minimalCard, WireFixtures.fullCard].cards()
     #expect(cards.map(\.id.rawValue) == ["c2", "c1"])
