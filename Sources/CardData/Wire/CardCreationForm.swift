@@ -6,8 +6,9 @@ extension MultipartFormData {
   /// `card.linkURL`, `card.description`, `card.defaultImage` (always sent), `card.firstTMI`,
   /// `card.secondTMI`, `card.thirdTMI`, then the `image` file part.
   ///
-  /// Absent fields send no part; text is sent as given. An image in memory becomes a data
-  /// part; an image file becomes a file part that is streamed from disk when encoded.
+  /// Absent fields send no part; text is sent as given (``CreateCardUseCase`` validates the
+  /// draft first). An image in memory becomes a data part; an image file becomes a file part
+  /// that is streamed from disk when the form is encoded.
   public init(cardCreation draft: CardDraft, boundary: String = MultipartFormData.randomBoundary())
   {
     self.init(boundary: boundary)
@@ -28,7 +29,7 @@ extension MultipartFormData {
   }
 
   /// The part names of the first, second and third TMI line.
-  static let tmiPartNames = ["card.firstTMI", "card.secondTMI", "card.thirdTMI"]
+  private static let tmiPartNames = ["card.firstTMI", "card.secondTMI", "card.thirdTMI"]
 
   private mutating func appendIfPresent(_ text: String?, name: String) {
     if let text { append(text, name: name) }

@@ -7,7 +7,7 @@ public struct GenericResponse<T: Decodable>: Decodable {
   public var success: Bool
   /// A sentence for people; on failure it says what was wrong.
   public var message: String
-  /// The payload; `nil` when the body has `"data": null` (always so on failure).
+  /// The payload; `nil` when `data` is `null` (always so on failure) or absent.
   public var data: T?
 
   /// Creates an envelope.
