@@ -4,7 +4,8 @@ import Foundation
 /// records every request it gets.
 ///
 /// Replies are registered per endpoint (method and path) as a sequence: each request takes
-/// the next reply and the last one repeats. A delay applies to every reply of a route and
+/// the next reply and the last one repeats. A route's path matches the end of the request's
+/// path, so the same stubs serve a client whose base URL has a path such as `/api`. A delay applies to every reply of a route and
 /// honours cancellation. A request no route matches gets a 404 envelope, or is passed to
 /// the fallback handler when one is set.
 public actor StubTransport: HTTPTransport {
@@ -43,7 +44,7 @@ public actor StubTransport: HTTPTransport {
       with: replies ?? [.sample(of: endpoint)], delay: delay)
   }
 
-  /// Answers requests with this method and percent-encoded path.
+  /// Answers requests with this method whose percent-encoded path ends with `path`.
   public func stub(
     method: HTTPMethod, path: String, with replies: [StubReply], delay: Duration = .zero
   ) {
@@ -56,17 +57,20 @@ public actor StubTransport: HTTPTransport {
     self.fallback = fallback
   }
 
-  /// The requests received for a method and path.
+  /// The requests received with this method whose percent-encoded path ends with `path`.
   public func received(method: HTTPMethod, path: String) -> [Received] {
-    received.filter { $0.request.method == method && $0.request.url.path == path }
+    received.filter {
+      $0.request.method == method && $0.request.url.path(percentEncoded: true).hasSuffix(path)
+    }
   }
 
   /// Answers from the matching route.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     received.append(Received(request: request, body: Self.bytes(of: request.body)))
     let reply: StubReply
-    if let index = routes.firstIndex(where: {
-      $0.method == request.method && $0.path == request.url.path(percentEncoded: true)
+    let requestPath = request.url.path(percentEncoded: true)
+    if let index = routes.lastIndex(where: {
+      $0.method == request.method && requestPath.hasSuffix($0.path)
     }), let next = routes[index].replies.first {
       let delay = routes[index].delay
       if routes[index].replies.count > 1 { routes[index].replies.removeFirst() }

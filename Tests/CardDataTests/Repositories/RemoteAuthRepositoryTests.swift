@@ -1,0 +1,94 @@
+import CardData
+import CardDomain
+import CardTestSupport
+import Foundation
+import Testing
+
+@Suite("Remote auth repository and the session")
+struct RemoteAuthRepositoryTests {
+  typealias H = RepositoryHarness
+
+  @Test func signInStoresTheCredentialWithItsExpiry() async throws {
+    let harness = H()
+    await harness.transport.stub(
+      method: .post, path: "/api/auth/login", with: [H.envelope(data: H.tokenJSON)])
+    let user = try await harness.repositories.auth.signIn(
+      userID: try UserID("demo"), password: try Password("demo"))
+    #expect(user.userID.rawValue == "demo")
+    let stored = try #require(await harness.store.credential)
+    #expect(stored.accessToken == "access-new")
+    #expect(stored.expiresAt == harness.clock.now().addingTimeInterval(3_600))
+    let sent = try #require(await harness.transport.received.first)
+    #expect(sent.request.headers["Authorization"] == nil, "login carries no credential")
+    #expect(try await harness.repositories.auth.currentUser() == user)
+  }
+
+  @Test func wrongCredentialsAreRejectedAndStoreNothing() async throws {
+    let harness = H()
+    await harness.transport.stub(
+      method: .post, path: "/api/auth/login",
+      with: [.envelope(status: 401, message: "wrong user id or password")])
+    await #expect(throws: CardError.rejected(message: "wrong user id or password", status: 401)) {
+      try await harness.repositories.auth.signIn(
+        userID: try UserID("demo"), password: try Password("x"))
+    }
+    #expect(await harness.store.credential == nil)
+    #expect(await harness.transport.received.count == 1, "login is a POST: never retried")
+  }
+
+  @Test func anExpiredTokenIsRefreshedTransparently() async throws {
+    let clock = FakeWallClock()
+    let harness = H(credential: H.credential(expiresIn: -60, clock: clock))
+    await harness.transport.stub(
+      method: .post, path: "/api/auth/refresh", with: [H.envelope(data: H.tokenJSON)])
+    await harness.transport.stub(CardService.cardList)
+    let cards = try await harness.repositories.cards.cards()
+    #expect(cards.count == 2)
+    let requests = await harness.transport.received.map(\.request)
+    #expect(requests.map(\.url.path) == ["/api/auth/refresh", "/api/cards"])
+    #expect(requests[0].headers["Authorization"] == nil, "the refresh bypasses the interceptor")
+    #expect(requests[1].headers["Authorization"] == "Bearer access-new")
+    #expect(await harness.store.credential?.refreshToken == "refresh-new")
+  }
+
+  @Test func aRejectedRefreshEndsTheSession() async throws {
+    let harness = H(credential: H.credential())
+    await harness.transport.stub(
+      CardService.cardList, with: [.envelope(status: 401, message: "expired")])
+    await harness.transport.stub(
+      method: .post, path: "/api/auth/refresh",
+      with: [.envelope(status: 401, message: "refresh token revoked")])
+    await #expect(throws: CardError.sessionExpired(reason: "refresh token revoked")) {
+      try await harness.repositories.cards.cards()
+    }
+    #expect(await harness.store.credential == nil)
+    #expect(try await harness.repositories.auth.currentUser() == nil)
+  }
+
+  @Test func signOutClearsTheSessionEvenWhenTheServerIsUnreachable() async throws {
+    let harness = H(credential: H.credential())
+    await harness.transport.stub(
+      method: .post, path: "/api/auth/logout",
+      with: [.failure(TransportError(.cannotConnect, "offline"))])
+    try await harness.repositories.auth.signOut()
+    #expect(await harness.store.credential == nil)
+    let sent = try #require(await harness.transport.received.first)
+    #expect(sent.request.headers["Authorization"] == "Bearer access-0")
+  }
+
+  @Test func noSecretReachesTheLog() async throws {
+    let harness = H()
+    await harness.transport.stub(
+      method: .post, path: "/api/auth/login", with: [H.envelope(data: H.tokenJSON)])
+    await harness.transport.stub(CardService.cardList)
+    _ = try await harness.repositories.auth.signIn(
+      userID: try UserID("demo"), password: try Password("correct-horse-battery"))
+    _ = try await harness.repositories.cards.cards()
+    let log = harness.log.lines.joined(separator: "\n")
+    #expect(log.contains("POST https://cards.test/api/auth/login"))
+    #expect(log.contains("<redacted>"))
+    for secret in ["correct-horse-battery", "access-new", "refresh-new"] {
+      #expect(!log.contains(secret), "\(secret) leaked into the log")
+    }
+  }
+}
