@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "CardDomain", targets: ["CardDomain"]),
     .library(name: "CardData", targets: ["CardData"]),
     .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
+    .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
   ],
   targets: [
     // Entities, use cases, repository protocols and typed errors. Foundation only.
@@ -19,11 +20,18 @@ let package = Package(
     .target(name: "CardData", dependencies: ["CardDomain"]),
     // Hand-written fakes of every protocol, for this package's tests and for other projects.
     .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData"]),
+    // Platform adapters of the Data ports: the URLSession transport.
+    .target(name: "CardInfrastructure", dependencies: ["CardData", "CardDomain"]),
+    // Benchmarks that print figures: `swift run -c release card-benchmarks`.
     .executableTarget(name: "card-benchmarks", dependencies: ["CardData"]),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(
       name: "CardDataTests", dependencies: ["CardData", "CardDomain", "CardTestSupport"]),
+    .testTarget(
+      name: "CardInfrastructureTests",
+      dependencies: ["CardInfrastructure", "CardData", "CardDomain", "CardTestSupport"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import CardInfrastructure
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite("Redirects keep credentials on their origin")
+struct RedirectPolicyTests {
+  private static func request(
+    _ url: String, method: String = "GET", body: Data? = nil
+  ) -> URLRequest {
+    var request = URLRequest(url: URL(string: url)!)
+    request.httpMethod = method
+    request.httpBody = body
+    request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
+    request.setValue("session=s1", forHTTPHeaderField: "Cookie")
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    return request
+  }
+
+  @Test(
+    "keeps credentials on the same origin",
+    arguments: [
+      "https://api.example.test/v2/cards",
+      "https://API.Example.TEST/cards",
+      "https://api.example.test:443/cards",
+    ])
+  func keepsCredentialsOnTheSameOrigin(_ target: String) throws {
+    let original = Self.request("https://api.example.test/cards")
+    let followed = try #require(
+      RedirectPolicy.request(following: Self.request(target), from: original))
+    #expect(followed.value(forHTTPHeaderField: "Authorization") == "Bearer secret")
+    #expect(followed.value(forHTTPHeaderField: "Cookie") == "session=s1")
+  }
+
+  @Test(
+    "drops credentials on another origin",
+    arguments: [
+      "https://evil.example.test/cards",
+      "https://api.example.test:8443/cards",
+      "http://api.example.test/cards",
+      "https://sub.api.example.test/cards",
+    ])
+  func dropsCredentialsOnAnotherOrigin(_ target: String) throws {
+    let original = Self.request("https://api.example.test/cards")
+    let followed = try #require(
+      RedirectPolicy.request(following: Self.request(target), from: original))
+    #expect(followed.url?.absoluteString == target)
+    #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
+    #expect(followed.value(forHTTPHeaderField: "Cookie") == nil)
+    #expect(followed.value(forHTTPHeaderField: "Accept") == "application/json")
+  }
+
+  @Test func dropsCredentialsWithoutAnOriginalRequest() throws {
+    let followed = try #require(
+      RedirectPolicy.request(following: Self.request("https://api.example.test/"), from: nil))
+    #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
+  }
+
+  @Test func doesNotFollowARedirectThatKeepsTheMethodOfARequestWithBody() {
+    let original = Self.request("https://api.example.test/card", method: "POST", body: Data([1]))
+    let proposed = Self.request("https://api.example.test/card2", method: "POST", body: Data([1]))
+    #expect(RedirectPolicy.request(following: proposed, from: original) == nil)
+  }
+
+  @Test func followsARedirectThatTurnsARequestWithBodyIntoAGet() throws {
+    let original = Self.request("https://api.example.test/card", method: "POST", body: Data([1]))
+    let proposed = Self.request("https://other.example.test/card/c1")
+    let followed = try #require(RedirectPolicy.request(following: proposed, from: original))
+    #expect(followed.httpMethod == "GET")
+    #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
+  }
+
+  @Test func delegateAnswersWithThePolicysRequest() async throws {
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let task = session.dataTask(with: Self.request("https://api.example.test/cards"))
+    let response = try #require(
+      HTTPURLResponse(
+        url: URL(string: "https://api.example.test/cards")!, statusCode: 302,
+        httpVersion: "HTTP/1.1", headerFields: ["Location": "https://evil.example.test/"]))
+    let answer = Locked<URLRequest??>(nil)
+    RedirectDelegate().urlSession(
+      session, task: task, willPerformHTTPRedirection: response,
+      newRequest: Self.request("https://evil.example.test/")
+    ) { request in answer.withLock { $0 = .some(request) } }
+    let followed = try #require(answer.withLock { $0 } ?? nil)
+    #expect(followed.url?.host == "evil.example.test")
+    #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A `URLProtocol` that answers from the ``StubRoute`` registered for the request's host.
+///
+/// Installed only through `URLSessionConfiguration.protocolClasses`, never globally. Each
+/// test registers its own route under a unique host, so tests running in parallel never
+/// see each other's requests.
+final class StubURLProtocol: URLProtocol {
+  override class func canInit(with request: URLRequest) -> Bool { true }
+
+  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+  override func startLoading() {
+    guard let route = StubRoute.route(for: request.url) else {
+      client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
+      return
+    }
+    let recorded = StubRequest(request)
+    route.record(recorded)
+    switch route.reply(recorded) {
+    case .respond(let status, let headers, let body):
+      let response = HTTPURLResponse(
+        url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+      client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+      client?.urlProtocol(self, didLoad: body)
+      client?.urlProtocolDidFinishLoading(self)
+    case .fail(let error):
+      client?.urlProtocol(self, didFailWithError: error)
+    case .never:
+      break
+    }
+  }
+
+  override func stopLoading() {
+    StubRoute.route(for: request.url)?.recordStop()
+  }
+}
+
+/// What the stub saw of a request.
+struct StubRequest: Sendable {
+  /// Where the stub found the body.
+  enum BodySource: Sendable, Equatable {
+    case none
+    case httpBody
+    case httpBodyStream
+  }
+
+  var method: String?
+  var url: URL?
+  var headers: [String: String]
+  var body: Data
+  var bodySource: BodySource
+  var timeoutInterval: TimeInterval
+
+  /// Records `request`, reading its body stream to the end if it has one.
+  init(_ request: URLRequest) {
+    method = request.httpMethod
+    url = request.url
+    headers = request.allHTTPHeaderFields ?? [:]
+    timeoutInterval = request.timeoutInterval
+    if let data = request.httpBody {
+      body = data
+      bodySource = .httpBody
+    } else if let stream = request.httpBodyStream {
+      body = Self.readAll(stream)
+      bodySource = .httpBodyStream
+    } else {
+      body = Data()
+      bodySource = .none
+    }
+  }
+
+  private static func readAll(_ stream: InputStream) -> Data {
+    stream.open()
+    defer { stream.close() }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = stream.read(&buffer, maxLength: buffer.count)
+      guard count > 0 else { break }
+      data.append(buffer, count: count)
+    }
+    return data
+  }
+}
+
+/// How the stub answers a request.
+enum StubReply: Sendable {
+  /// A response with this status, header fields and body.
+  case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
+  /// A failure without a response.
+  case fail(URLError)
+  /// No answer at all, until the task is cancelled.
+  case never
+}
+
+/// The answers for one test's host, and what the stub saw there.
+final class StubRoute: Sendable {
+  /// The unique host the route answers for.
+  let host = "\(UUID().uuidString.lowercased()).stub.test"
+  private let replyToRequest: @Sendable (StubRequest) -> StubReply
+  private let seen = Locked((requests: [StubRequest](), stops: 0))
+
+  private static let routes = Locked([String: StubRoute]())
+
+  /// Registers a route answering every request with `reply`.
+  init(_ reply: @escaping @Sendable (StubRequest) -> StubReply) {
+    replyToRequest = reply
+    Self.routes.withLock { $0[host] = self }
+  }
+
+  /// A route answering every request the same way.
+  convenience init(always reply: StubReply) {
+    self.init { _ in reply }
+  }
+
+  /// An HTTPS URL on the route's host.
+  func url(_ path: String = "/") -> URL { URL(string: "https://\(host)\(path)")! }
+
+  /// The requests the stub saw, in order.
+  var requests: [StubRequest] { seen.withLock { $0.requests } }
+
+  /// How many times `stopLoading` was called for this route.
+  var stops: Int { seen.withLock { $0.stops } }
+
+  static func route(for url: URL?) -> StubRoute? {
+    guard let host = url?.host else { return nil }
+    return routes.withLock { $0[host] }
+  }
+
+  func record(_ request: StubRequest) { seen.withLock { $0.requests.append(request) } }
+
+  func recordStop() { seen.withLock { $0.stops += 1 } }
+
+  func reply(_ request: StubRequest) -> StubReply { replyToRequest(request) }
+}

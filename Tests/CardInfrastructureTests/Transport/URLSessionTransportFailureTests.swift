@@ -1,0 +1,65 @@
+import CardData
+import CardInfrastructure
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite("URLSessionTransport throws a TransportError when no response arrived")
+struct URLSessionTransportFailureTests {
+  @Test(
+    "maps the stub's URLError",
+    arguments: [
+      (URLError.Code.cannotConnectToHost, TransportError.Kind.cannotConnect),
+      (.cannotFindHost, .dnsFailure),
+      (.timedOut, .timedOut),
+      (.networkConnectionLost, .connectionLost),
+      (.serverCertificateUntrusted, .tlsFailure),
+      (.cancelled, .cancelled),
+      (.unsupportedURL, .invalidRequest),
+      (.badServerResponse, .other),
+    ])
+  func mapsTheURLError(_ code: URLError.Code, _ kind: TransportError.Kind) async throws {
+    let route = StubRoute(always: .fail(URLError(code)))
+    let error = await transportError(
+      sending: HTTPRequest(method: .get, url: route.url()), through: stubTransport())
+    #expect(error?.kind == kind)
+    #expect(error?.message.contains("(\(code.rawValue))") == true)
+  }
+
+  @Test func rejectsAMissingBodyFileWithoutSending() async throws {
+    let route = StubRoute(always: .respond(status: 200))
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "missing-\(UUID().uuidString)")
+    let error = await transportError(
+      sending: HTTPRequest(method: .post, url: route.url(), body: .file(missing, length: 10)),
+      through: stubTransport())
+    #expect(error?.kind == .invalidRequest)
+    #expect(error?.message.contains(missing.lastPathComponent) == true)
+    #expect(route.requests.isEmpty)
+  }
+
+  @Test func rejectsABodyFileOfAnotherLength() async throws {
+    let route = StubRoute(always: .respond(status: 200))
+    let file = try temporaryFile(count: 100)
+    defer { try? FileManager.default.removeItem(at: file.url) }
+    let error = await transportError(
+      sending: HTTPRequest(method: .post, url: route.url(), body: .file(file.url, length: 99)),
+      through: stubTransport())
+    #expect(error?.kind == .invalidRequest)
+    #expect(error?.message.contains("100 bytes, not 99") == true)
+    #expect(route.requests.isEmpty)
+  }
+
+  @Test func rejectsADirectoryAsBodyFile() async throws {
+    let route = StubRoute(always: .respond(status: 200))
+    let directory = FileManager.default.temporaryDirectory
+    let error = await transportError(
+      sending: HTTPRequest(method: .post, url: route.url(), body: .file(directory, length: 0)),
+      through: stubTransport())
+    #expect(error?.kind == .invalidRequest)
+    #expect(route.requests.isEmpty)
+  }
+}
