@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "CardDomain", targets: ["CardDomain"]),
     .library(name: "CardData", targets: ["CardData"]),
     .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
+    .library(name: "CardSandbox", targets: ["CardSandbox"]),
   ],
   targets: [
     // Entities, use cases, repository protocols and typed errors. Foundation only.
@@ -19,9 +20,13 @@ let package = Package(
     .target(name: "CardData", dependencies: ["CardDomain"]),
     // Hand-written fakes of every protocol, for this package's tests and for other projects.
     .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData"]),
+    // The server side of the wire contract, in process. It imports none of our targets, so
+    // it shares no types with the client it checks.
+    .target(name: "CardSandbox"),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(name: "CardDataTests", dependencies: ["CardData", "CardDomain", "CardTestSupport"]),
+    .testTarget(name: "CardSandboxTests", dependencies: ["CardSandbox"]),
   ],
   swiftLanguageModes: [.v6]
 )
