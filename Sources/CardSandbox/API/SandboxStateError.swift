@@ -19,7 +19,7 @@ public enum SandboxStateError: Error, Hashable, Sendable, CustomStringConvertibl
     case .corrupt(let path, let reason):
       "the sandbox state file \(path) is corrupt: \(reason); start the sandbox fresh to overwrite it"
     case .unsupportedVersion(let path, let version):
-      "the sandbox state file \(path) has format version \(version), which this sandbox cannot read"
+      "the sandbox state file \(path) has the unknown format version \(version)"
     case .unwritable(let path, let reason):
       "the sandbox state file \(path) cannot be written: \(reason)"
     }
