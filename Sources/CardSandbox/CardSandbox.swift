@@ -144,12 +144,15 @@ public actor CardSandbox {
   }
 
   /// Puts the sandbox back as a new one starts: the seed cards, no tokens, no faults. With
-  /// a state file, the file is rewritten.
+  /// a state file, the file is rewritten. New card ids still continue after the ones given
+  /// out before, so that no id is used twice.
   /// - Throws: ``SandboxStateError/unwritable(path:reason:)`` when the seed state cannot be
   ///   saved; the state is then unchanged, but the faults are cleared.
   public func reset() throws(SandboxStateError) {
     currentFaults = .none
-    try commit(SeedData.state)
+    var seed = SeedData.state
+    seed.cards.continueNumbering(after: state.cards)
+    try commit(seed)
   }
 
   /// The answer to `request`, keeping the changed state of a successful request.

@@ -29,6 +29,12 @@ struct CardStore: Codable, Sendable {
     return record
   }
 
+  /// Numbers new cards after every id `other` has given out as well, so that replacing
+  /// `other` with this store reuses no id.
+  mutating func continueNumbering(after other: CardStore) {
+    nextCardNumber = max(nextCardNumber, other.nextCardNumber)
+  }
+
   /// Adds a card at the end of the user's list.
   mutating func create(_ content: CardContent, for userId: String) -> CardRecord {
     let record = CardRecord(cardId: "c\(nextCardNumber)", userId: userId, content: content)
