@@ -91,10 +91,7 @@ struct CardEndpointTests {
     #expect(
       try await sandbox.handle(Requests.plain("DELETE", "/card/c3", token: session.accessToken))
         .status == 403)
-    let cards = try ParsedEnvelope(
-      try await sandbox.handle(Requests.plain("GET", "/cards", token: session.accessToken))
-    ).objects()
-    #expect(cards.map { $0["cardId"] as? String } == ["c2"])
+    #expect(try await sandbox.cardIds(token: session.accessToken) == ["c2"])
   }
 
   @Test("PUT /cards answers the cards in the new order, and the list keeps it")
@@ -107,10 +104,7 @@ struct CardEndpointTests {
     let cards = try ParsedEnvelope(response).objects()
     #expect(cards.map { $0["cardId"] as? String } == ["c2", "c1"])
     for card in cards { CardShape.check(card) }
-    let listed = try ParsedEnvelope(
-      try await sandbox.handle(Requests.plain("GET", "/cards", token: session.accessToken))
-    ).objects()
-    #expect(listed.map { $0["cardId"] as? String } == ["c2", "c1"])
+    #expect(try await sandbox.cardIds(token: session.accessToken) == ["c2", "c1"])
   }
 
   @Test(
@@ -128,10 +122,7 @@ struct CardEndpointTests {
     let response = try await sandbox.handle(Requests.reorder(cardIds, token: session.accessToken))
     #expect(response.status == 400)
     #expect(try ParsedEnvelope(response).message == message)
-    let listed = try ParsedEnvelope(
-      try await sandbox.handle(Requests.plain("GET", "/cards", token: session.accessToken))
-    ).objects()
-    #expect(listed.map { $0["cardId"] as? String } == ["c1", "c2"])
+    #expect(try await sandbox.cardIds(token: session.accessToken) == ["c1", "c2"])
   }
 
   @Test(
@@ -171,10 +162,7 @@ struct CardEndpointTests {
   func usersAreSeparate() async throws {
     let sandbox = CardSandbox()
     let guest = try await sandbox.login("guest", "guest")
-    let cards = try ParsedEnvelope(
-      try await sandbox.handle(Requests.plain("GET", "/cards", token: guest.accessToken))
-    ).objects()
-    #expect(cards.map { $0["cardId"] as? String } == ["c3"])
+    #expect(try await sandbox.cardIds(token: guest.accessToken) == ["c3"])
     #expect(
       try await sandbox.handle(Requests.plain("GET", "/card/c1", token: guest.accessToken)).status
         == 403)

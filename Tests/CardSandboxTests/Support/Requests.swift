@@ -62,3 +62,12 @@ extension CardSandbox {
       refreshToken: try #require(token["refreshToken"] as? String))
   }
 }
+
+extension CardSandbox {
+  /// The ids of the user's cards in list order, from `GET /cards`.
+  func cardIds(token: String) async throws -> [String] {
+    let cards = try ParsedEnvelope(try await handle(Requests.plain("GET", "/cards", token: token)))
+      .objects()
+    return try cards.map { try #require($0["cardId"] as? String) }
+  }
+}
