@@ -72,8 +72,8 @@ public actor CardSandbox {
 
   /// Answers `request` as the service would, after the injected latency.
   ///
-  /// Every status code is a response, as on a real network; a response is produced even
-  /// for a request the contract refuses.
+  /// Every status is a response, the contract's refusals and injected failures included;
+  /// only the absence of any response is thrown.
   ///
   /// - Throws: ``SandboxTransportError/offline`` while the sandbox is offline, also when it
   ///   goes offline during the latency; ``SandboxTransportError/cancelled`` when the calling
