@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "CardData", targets: ["CardData"]),
     .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
     .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
+    .library(name: "CardSandbox", targets: ["CardSandbox"]),
   ],
   targets: [
     // Entities, use cases, repository protocols and typed errors. Foundation only.
@@ -22,6 +23,9 @@ let package = Package(
     .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData"]),
     // Platform adapters of the Data ports: the URLSession transport.
     .target(name: "CardInfrastructure", dependencies: ["CardData", "CardDomain"]),
+    // The server side of the wire contract, in process. It imports none of our targets, so
+    // it shares no types with the client it checks.
+    .target(name: "CardSandbox"),
     // Benchmarks that print figures: `swift run -c release card-benchmarks`.
     .executableTarget(name: "card-benchmarks", dependencies: ["CardData"]),
 
@@ -32,6 +36,7 @@ let package = Package(
       name: "CardInfrastructureTests",
       dependencies: ["CardInfrastructure", "CardData", "CardDomain", "CardTestSupport"]
     ),
+    .testTarget(name: "CardSandboxTests", dependencies: ["CardSandbox"]),
   ],
   swiftLanguageModes: [.v6]
 )

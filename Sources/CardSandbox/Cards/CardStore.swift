@@ -1,0 +1,98 @@
+/// Every user's cards in their list order. Card ids are `c` and a counter that only grows,
+/// so an id is never used twice, not even after its card is deleted.
+struct CardStore: Codable, Sendable {
+  private(set) var cards: [String: CardRecord]
+  /// Each user's card ids in list order; every card is in its owner's list exactly once.
+  private(set) var order: [String: [String]]
+  /// The number in the next new card's id.
+  private(set) var nextCardNumber: Int
+
+  /// Creates a store from records listed in order, numbering new cards from
+  /// `nextCardNumber`.
+  init(records: [CardRecord], nextCardNumber: Int) {
+    cards = Dictionary(uniqueKeysWithValues: records.map { ($0.cardId, $0) })
+    order = Dictionary(grouping: records, by: \.userId).mapValues { $0.map(\.cardId) }
+    self.nextCardNumber = nextCardNumber
+  }
+
+  /// The user's cards in list order.
+  func list(for userId: String) -> [CardRecord] {
+    order[userId, default: []].compactMap { cards[$0] }
+  }
+
+  /// The card `cardId`; `404` when there is none, `403` when another user owns it.
+  func card(_ cardId: String, for userId: String) throws(APIError) -> CardRecord {
+    guard let record = cards[cardId] else { throw .notFound("card \(cardId) not found") }
+    guard record.userId == userId else {
+      throw .forbidden("card \(cardId) belongs to another user")
+    }
+    return record
+  }
+
+  /// Numbers new cards after every id `other` has given out as well, so that replacing
+  /// `other` with this store reuses no id.
+  mutating func continueNumbering(after other: CardStore) {
+    nextCardNumber = max(nextCardNumber, other.nextCardNumber)
+  }
+
+  /// Adds a card at the end of the user's list.
+  mutating func create(_ content: CardContent, for userId: String) -> CardRecord {
+    let record = CardRecord(cardId: "c\(nextCardNumber)", userId: userId, content: content)
+    nextCardNumber += 1
+    cards[record.cardId] = record
+    order[userId, default: []].append(record.cardId)
+    return record
+  }
+
+  /// Puts the user's list in the order of `cardIds`, which must name every card of the
+  /// list exactly once; `400` naming the first unknown, repeated or missing id.
+  mutating func reorder(_ cardIds: [String], for userId: String) throws(APIError)
+    -> [CardRecord]
+  {
+    let current = order[userId, default: []]
+    var seen: Set<String> = []
+    for cardId in cardIds {
+      guard current.contains(cardId) else {
+        throw .badRequest("card \(cardId) is not in your list")
+      }
+      guard seen.insert(cardId).inserted else {
+        throw .badRequest("card \(cardId) appears more than once in cardIds")
+      }
+    }
+    if let missing = current.first(where: { !seen.contains($0) }) {
+      throw .badRequest("card \(missing) is missing from cardIds; send the whole list")
+    }
+    order[userId] = cardIds
+    return list(for: userId)
+  }
+
+  /// Deletes the card `cardId`; `404` or `403` as ``card(_:for:)``.
+  mutating func delete(_ cardId: String, for userId: String) throws(APIError) {
+    _ = try card(cardId, for: userId)
+    cards[cardId] = nil
+    order[userId]?.removeAll { $0 == cardId }
+  }
+
+  /// Why the store cannot belong to a state whose users are `userIds`, or `nil`.
+  func inconsistency(users userIds: Set<String>) -> String? {
+    for (key, record) in cards {
+      if key != record.cardId { return "card \(record.cardId) is stored under the id \(key)" }
+      if !userIds.contains(record.userId) {
+        return "card \(key) belongs to unknown user \(record.userId)"
+      }
+      if let number = Int(key.dropFirst()), key.first == "c", number >= nextCardNumber {
+        return "card \(key) has an id not below the next card number \(nextCardNumber)"
+      }
+    }
+    var listed: Set<String> = []
+    for (userId, cardIds) in order {
+      for cardId in cardIds {
+        if cards[cardId]?.userId != userId {
+          return "the list of \(userId) names card \(cardId), which is not theirs"
+        }
+        if !listed.insert(cardId).inserted { return "card \(cardId) is listed twice" }
+      }
+    }
+    return cards.keys.first { !listed.contains($0) }.map { "card \($0) is in no list" }
+  }
+}

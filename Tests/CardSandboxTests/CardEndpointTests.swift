@@ -1,0 +1,170 @@
+import CardSandbox
+import Foundation
+import Testing
+
+@Suite("Card endpoints")
+struct CardEndpointTests {
+  @Test("GET /cards answers the user's cards in list order, each of the Card shape")
+  func listShape() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    let response = try await sandbox.handle(
+      Requests.plain("GET", "/cards", token: session.accessToken))
+    #expect(response.status == 200)
+    let envelope = try ParsedEnvelope(response)
+    #expect(envelope.message == "cards fetched")
+    let cards = try envelope.objects()
+    #expect(cards.map { $0["cardId"] as? String } == ["c1", "c2"])
+    #expect(cards.allSatisfy { $0["userId"] as? String == "demo" })
+    for card in cards { CardShape.check(card) }
+  }
+
+  @Test("the seed card c1 is the contract's example, field for field")
+  func seedMatchesContract() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    let response = try await sandbox.handle(
+      Requests.plain("GET", "/card/c1", token: session.accessToken))
+    #expect(response.status == 200)
+    let card = try ParsedEnvelope(response).object()
+    CardShape.check(card)
+    #expect(Set(card.keys) == Set(CardShape.required.keys).union(CardShape.optional.keys))
+    #expect(card["cardId"] as? String == "c1")
+    #expect(card["userId"] as? String == "demo")
+    #expect(card["title"] as? String == "SOPT 29th iOS")
+    #expect(card["name"] as? String == "Kim Minji")
+    #expect(card["birthday"] as? String == "1999-03-02")
+    #expect(card["mbti"] as? String == "INFP")
+    #expect(card["instagram"] as? String == "minji.dev")
+    #expect(card["linkURL"] as? String == "https://example.com/minji")
+    #expect(card["description"] as? String == "iOS developer")
+    #expect(card["defaultImage"] as? Int == 2)
+    #expect(card["imageURL"] as? String == "/card/c1/image")
+    #expect(card["tmi"] as? [String] == ["likes coffee", "runs marathons", "has a cat"])
+    // The slashes are not escaped on the wire.
+    #expect(String(decoding: response.body, as: UTF8.self).contains(#""/card/c1/image""#))
+  }
+
+  @Test("absent optional fields are left out, not null")
+  func absentFieldsOmitted() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login("guest", "guest")
+    let cards = try ParsedEnvelope(
+      try await sandbox.handle(Requests.plain("GET", "/cards", token: session.accessToken))
+    ).objects()
+    #expect(cards.count == 1)
+    let card = try #require(cards.first)
+    CardShape.check(card)
+    #expect(
+      Set(card.keys) == ["cardId", "userId", "name", "defaultImage", "instagram", "description"])
+  }
+
+  @Test("GET /card/{id} answers 404 for an unknown card and 403 for another user's")
+  func detailErrors() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    let missing = try await sandbox.handle(
+      Requests.plain("GET", "/card/c9", token: session.accessToken))
+    #expect(missing.status == 404)
+    #expect(try ParsedEnvelope(missing).message == "card c9 not found")
+    let foreign = try await sandbox.handle(
+      Requests.plain("GET", "/card/c3", token: session.accessToken))
+    #expect(foreign.status == 403)
+    #expect(try ParsedEnvelope(foreign).message == "card c3 belongs to another user")
+  }
+
+  @Test("DELETE /card/{id} answers 200 with null data; the card is gone; 403 and 404 as GET")
+  func delete() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    let response = try await sandbox.handle(
+      Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+    #expect(response.status == 200)
+    let envelope = try ParsedEnvelope(response)
+    #expect(envelope.dataIsNull && envelope.message == "card deleted")
+    #expect(
+      try await sandbox.handle(Requests.plain("GET", "/card/c1", token: session.accessToken)).status
+        == 404)
+    #expect(
+      try await sandbox.handle(Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+        .status == 404)
+    #expect(
+      try await sandbox.handle(Requests.plain("DELETE", "/card/c3", token: session.accessToken))
+        .status == 403)
+    #expect(try await sandbox.cardIds(token: session.accessToken) == ["c2"])
+  }
+
+  @Test("PUT /cards answers the cards in the new order, and the list keeps it")
+  func reorder() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    let response = try await sandbox.handle(
+      Requests.reorder(["c2", "c1"], token: session.accessToken))
+    #expect(response.status == 200)
+    let cards = try ParsedEnvelope(response).objects()
+    #expect(cards.map { $0["cardId"] as? String } == ["c2", "c1"])
+    for card in cards { CardShape.check(card) }
+    #expect(try await sandbox.cardIds(token: session.accessToken) == ["c2", "c1"])
+  }
+
+  @Test(
+    "PUT /cards answers 400 naming an unknown, repeated or missing id",
+    arguments: [
+      (["c2", "c1", "c9"], "card c9 is not in your list"),
+      (["c2", "c3"], "card c3 is not in your list"),
+      (["c1", "c1", "c2"], "card c1 appears more than once in cardIds"),
+      (["c1"], "card c2 is missing from cardIds; send the whole list"),
+      ([], "card c1 is missing from cardIds; send the whole list"),
+    ])
+  func reorderErrors(cardIds: [String], message: String) async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    let response = try await sandbox.handle(Requests.reorder(cardIds, token: session.accessToken))
+    #expect(response.status == 400)
+    #expect(try ParsedEnvelope(response).message == message)
+    #expect(try await sandbox.cardIds(token: session.accessToken) == ["c1", "c2"])
+  }
+
+  @Test(
+    "PUT /cards answers 400 for a malformed body",
+    arguments: [
+      (#"{"cardIds": "c1"}"#, "cardIds must be an array"),
+      (#"{"cardIds": [1, 2]}"#, "cardIds[0] must be a string"),
+      (#"{"ids": ["c1"]}"#, "cardIds is required"),
+      ("cardIds=c1", "the request body is not valid JSON"),
+    ])
+  func reorderMalformed(body: String, message: String) async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    let response = try await sandbox.handle(
+      Requests.json("PUT", "/cards", body, token: session.accessToken))
+    #expect(response.status == 400)
+    #expect(try ParsedEnvelope(response).message == message)
+  }
+
+  @Test("GET /card/{id}/image answers the uploaded bytes with their type")
+  func image() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    let response = try await sandbox.handle(
+      Requests.plain("GET", "/card/c1/image", token: session.accessToken))
+    #expect(response.status == 200)
+    #expect(response.headers["Content-Type"] == "image/png")
+    #expect(response.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    let none = try await sandbox.handle(
+      Requests.plain("GET", "/card/c2/image", token: session.accessToken))
+    #expect(none.status == 404)
+    #expect(try ParsedEnvelope(none).message == "card c2 has no uploaded image")
+    #expect(try await sandbox.handle(Requests.plain("GET", "/card/c1/image")).status == 401)
+  }
+
+  @Test("the guest user sees only their own card")
+  func usersAreSeparate() async throws {
+    let sandbox = CardSandbox()
+    let guest = try await sandbox.login("guest", "guest")
+    #expect(try await sandbox.cardIds(token: guest.accessToken) == ["c3"])
+    #expect(
+      try await sandbox.handle(Requests.plain("GET", "/card/c1", token: guest.accessToken)).status
+        == 403)
+  }
+}

@@ -1,0 +1,174 @@
+import CardSandbox
+import Foundation
+import Testing
+
+@Suite("Fault injection")
+struct FaultInjectionTests {
+  @Test("failNext answers the status for the next N requests, then normally")
+  func failNext() async throws {
+    let sandbox = CardSandbox()
+    try await sandbox.failNext(status: 500, count: 2)
+    #expect(await sandbox.faults.failuresRemaining == 2)
+    #expect(await sandbox.faults.description == "next 2 requests answer 500")
+    for _ in 0..<2 {
+      let response = try await sandbox.handle(Requests.login())
+      #expect(response.status == 500)
+      let envelope = try ParsedEnvelope(response)
+      #expect(envelope.message == "injected fault: 500 Internal Server Error")
+    }
+    #expect(await sandbox.faults == .none)
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+  }
+
+  @Test("an injected failure changes no state")
+  func failureChangesNothing() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    try await sandbox.failNext(status: 500)
+    let delete = Requests.plain("DELETE", "/card/c1", token: session.accessToken)
+    #expect(try await sandbox.handle(delete).status == 500)
+    #expect(
+      try await sandbox.handle(Requests.plain("GET", "/card/c1", token: session.accessToken)).status
+        == 200)
+  }
+
+  @Test("502, 503 and 504 answer an HTML page, as a proxy would", arguments: [502, 503, 504])
+  func gatewayErrorsAreHTML(status: Int) async throws {
+    let sandbox = CardSandbox()
+    try await sandbox.failNext(status: status)
+    let response = try await sandbox.handle(Requests.plain("GET", "/cards"))
+    #expect(response.status == status)
+    #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+    #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("<html>"))
+    #expect((try? JSONSerialization.jsonObject(with: response.body)) == nil)
+  }
+
+  @Test("a count of 0 clears the queue; bad arguments are refused")
+  func failNextArguments() async throws {
+    let sandbox = CardSandbox()
+    try await sandbox.failNext(status: 503, count: 3)
+    try await sandbox.failNext(status: 503, count: 0)
+    #expect(await sandbox.faults == .none)
+    await #expect(throws: SandboxFaultError.statusNotAnError(200)) {
+      try await sandbox.failNext(status: 200)
+    }
+    await #expect(throws: SandboxFaultError.negativeCount(-1)) {
+      try await sandbox.failNext(status: 500, count: -1)
+    }
+    await #expect(throws: SandboxFaultError.negativeLatency(.milliseconds(-1))) {
+      try await sandbox.setLatency(.milliseconds(-1))
+    }
+  }
+
+  @Test("offline requests throw .offline; back online they are answered")
+  func offline() async throws {
+    let sandbox = CardSandbox()
+    await sandbox.setOffline(true)
+    #expect(await sandbox.faults.description == "offline")
+    await #expect(throws: SandboxTransportError.offline) {
+      try await sandbox.handle(Requests.login())
+    }
+    await sandbox.setOffline(false)
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+  }
+
+  @Test("latency delays the answer")
+  func latency() async throws {
+    let sandbox = CardSandbox()
+    try await sandbox.setLatency(.milliseconds(100))
+    #expect(await sandbox.faults.latency == .milliseconds(100))
+    let clock = ContinuousClock()
+    let start = clock.now
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+    #expect(clock.now - start >= .milliseconds(100))
+  }
+
+  @Test("cancelling a request during its latency throws .cancelled at once")
+  func cancellation() async throws {
+    let sandbox = CardSandbox()
+    try await sandbox.setLatency(.seconds(30))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let task = Task { try await sandbox.handle(Requests.login()) }
+    try await Task.sleep(for: .milliseconds(20))
+    task.cancel()
+    await #expect(throws: SandboxTransportError.cancelled) { try await task.value }
+    #expect(clock.now - start < .seconds(10))
+  }
+
+  @Test("going offline during the latency fails the waiting request")
+  func offlineDuringLatency() async throws {
+    let sandbox = CardSandbox()
+    try await sandbox.setLatency(.milliseconds(200))
+    let task = Task { try await sandbox.handle(Requests.login()) }
+    try await Task.sleep(for: .milliseconds(20))
+    await sandbox.setOffline(true)
+    await #expect(throws: SandboxTransportError.offline) { try await task.value }
+  }
+
+  @Test("expireAccessTokens makes the current access tokens answer 401; refresh still works")
+  func expire() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    try await sandbox.expireAccessTokens()
+    let response = try await sandbox.handle(
+      Requests.plain("GET", "/cards", token: session.accessToken))
+    #expect(response.status == 401)
+    #expect(try ParsedEnvelope(response).message.contains("expired"))
+    let token = try ParsedEnvelope(try await sandbox.handle(Requests.refresh(session.refreshToken)))
+      .object()
+    let newAccess = try #require(token["accessToken"] as? String)
+    #expect(
+      try await sandbox.handle(Requests.plain("GET", "/cards", token: newAccess)).status == 200)
+  }
+
+  @Test("revokeRefreshTokens makes refresh answer 401; access tokens live on")
+  func revoke() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    try await sandbox.revokeRefreshTokens()
+    #expect(try await sandbox.handle(Requests.refresh(session.refreshToken)).status == 401)
+    #expect(
+      try await sandbox.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+        == 200)
+  }
+
+  @Test("the faults snapshot describes every active fault; clearFaults removes them")
+  func snapshot() async throws {
+    let sandbox = CardSandbox()
+    #expect(await sandbox.faults.description == "none")
+    await sandbox.setOffline(true)
+    try await sandbox.setLatency(.milliseconds(250))
+    try await sandbox.failNext(status: 503)
+    let faults = await sandbox.faults
+    #expect(faults.isOffline && faults.latency == .milliseconds(250))
+    #expect(faults.failureStatus == 503 && faults.failuresRemaining == 1)
+    #expect(faults.description == "offline, latency 0.25 seconds, next request answers 503")
+    await sandbox.clearFaults()
+    #expect(await sandbox.faults == .none)
+  }
+
+  @Test("reset restores the seed cards, ends every session and clears the faults")
+  func reset() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    #expect(
+      try await sandbox.handle(Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+        .status == 200)
+    #expect(
+      try await sandbox.handle(Requests.create(.minimal(), token: session.accessToken)).status
+        == 201)
+    try await sandbox.setLatency(.milliseconds(1))
+    try await sandbox.reset()
+    #expect(await sandbox.faults == .none)
+    #expect(
+      try await sandbox.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+        == 401)
+    let again = try await sandbox.login()
+    #expect(try await sandbox.cardIds(token: again.accessToken) == ["c1", "c2"])
+    let card = try ParsedEnvelope(
+      try await sandbox.handle(Requests.create(.minimal(), token: again.accessToken))
+    ).object()
+    #expect(card["cardId"] as? String == "c5", "c4 was given out before the reset")
+  }
+}

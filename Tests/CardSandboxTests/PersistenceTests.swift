@@ -1,0 +1,174 @@
+import CardSandbox
+import Foundation
+import Testing
+
+/// A fresh directory for one test's state file, removed afterwards.
+private struct TemporaryDirectory: ~Copyable {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("card-sandbox-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  var stateFile: URL { url.appendingPathComponent("state.json") }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+@Suite("Persistence")
+struct PersistenceTests {
+  @Test("a new sandbox writes the seed state with mode 0600")
+  func createsFile() throws {
+    let directory = try TemporaryDirectory()
+    _ = try CardSandbox(stateFile: directory.stateFile)
+    let attributes = try FileManager.default.attributesOfItem(atPath: directory.stateFile.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+    #expect(leftovers == ["state.json"])
+  }
+
+  @Test("cards, order, images, ids and the session survive a restart")
+  func survivesRestart() async throws {
+    let directory = try TemporaryDirectory()
+    let clock = TestClock()
+    let first = try CardSandbox(stateFile: directory.stateFile, clock: { clock.now })
+    let session = try await first.login()
+    var form = TestForm.minimal(name: "최유나")
+    form.file("image", filename: "me.png", contentType: "image/png", bytes: SampleImages.png())
+    #expect(try await first.handle(Requests.create(form, token: session.accessToken)).status == 201)
+    #expect(
+      try await first.handle(Requests.reorder(["c4", "c2", "c1"], token: session.accessToken))
+        .status == 200)
+    #expect(
+      try await first.handle(Requests.plain("DELETE", "/card/c2", token: session.accessToken))
+        .status == 200)
+
+    let second = try CardSandbox(stateFile: directory.stateFile, clock: { clock.now })
+    let response = try await second.handle(
+      Requests.plain("GET", "/cards", token: session.accessToken))
+    #expect(response.status == 200)
+    let cards = try ParsedEnvelope(response).objects()
+    #expect(cards.map { $0["cardId"] as? String } == ["c4", "c1"])
+    #expect(cards.first?["name"] as? String == "최유나")
+    let image = try await second.handle(
+      Requests.plain("GET", "/card/c4/image", token: session.accessToken))
+    #expect(image.body == SampleImages.png())
+    let next = try ParsedEnvelope(
+      try await second.handle(Requests.create(.minimal(), token: session.accessToken))
+    ).object()
+    #expect(next["cardId"] as? String == "c5")
+
+    // Expiry and rotation carry over too.
+    #expect(try await second.handle(Requests.refresh(session.refreshToken)).status == 200)
+    let third = try CardSandbox(stateFile: directory.stateFile, clock: { clock.now })
+    #expect(try await third.handle(Requests.refresh(session.refreshToken)).status == 401)
+    clock.advance(seconds: 3600)
+    #expect(
+      try await third.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+        == 401)
+  }
+
+  @Test("logout and injected token faults are saved; faults themselves are not")
+  func tokenFaultsSaved() async throws {
+    let directory = try TemporaryDirectory()
+    let first = try CardSandbox(stateFile: directory.stateFile)
+    let session = try await first.login()
+    try await first.revokeRefreshTokens()
+    try await first.failNext(status: 503, count: 5)
+    let second = try CardSandbox(stateFile: directory.stateFile)
+    #expect(await second.faults == .none)
+    #expect(try await second.handle(Requests.refresh(session.refreshToken)).status == 401)
+    #expect(
+      try await second.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+        == 200)
+    try await second.expireAccessTokens()
+    let third = try CardSandbox(stateFile: directory.stateFile)
+    #expect(
+      try await third.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+        == 401)
+  }
+
+  @Test(
+    "a corrupt state file is an error naming the file, and is left untouched",
+    arguments: [
+      ("not json", "it is not valid JSON"),
+      (#"{"version": 1}"#, "the field cards is missing"),
+      (#"{"version": "1"}"#, "the field version has the wrong type"),
+      (
+        #"{"version": 1, "cards": {"cards": {}, "order": {"demo": ["c1"]}, "nextCardNumber": 4}, "sessions": {"accessTokens": {}, "refreshTokens": {}}}"#,
+        "the list of demo names card c1, which is not theirs"
+      ),
+    ])
+  func corruptFile(content: String, reason: String) throws {
+    let directory = try TemporaryDirectory()
+    try Data(content.utf8).write(to: directory.stateFile)
+    #expect(throws: SandboxStateError.corrupt(path: directory.stateFile.path, reason: reason)) {
+      try CardSandbox(stateFile: directory.stateFile)
+    }
+    #expect(try Data(contentsOf: directory.stateFile) == Data(content.utf8))
+  }
+
+  @Test("a newer format version is reported as such")
+  func unsupportedVersion() throws {
+    let directory = try TemporaryDirectory()
+    try Data(#"{"version": 2, "whatever": true}"#.utf8).write(to: directory.stateFile)
+    #expect(
+      throws: SandboxStateError.unsupportedVersion(path: directory.stateFile.path, version: 2)
+    ) {
+      try CardSandbox(stateFile: directory.stateFile)
+    }
+  }
+
+  @Test("startFresh overwrites a corrupt file with the seed state")
+  func startFresh() async throws {
+    let directory = try TemporaryDirectory()
+    try Data("garbage".utf8).write(to: directory.stateFile)
+    let sandbox = try CardSandbox(stateFile: directory.stateFile, startFresh: true)
+    let session = try await sandbox.login()
+    #expect(
+      try await sandbox.handle(Requests.plain("GET", "/card/c1", token: session.accessToken)).status
+        == 200)
+    _ = try CardSandbox(stateFile: directory.stateFile)
+  }
+
+  @Test("reset rewrites the file with the seed state")
+  func resetRewrites() async throws {
+    let directory = try TemporaryDirectory()
+    let first = try CardSandbox(stateFile: directory.stateFile)
+    let session = try await first.login()
+    #expect(
+      try await first.handle(Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+        .status == 200)
+    try await first.reset()
+    let second = try CardSandbox(stateFile: directory.stateFile)
+    #expect(
+      try await second.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+        == 401)
+    let again = try await second.login()
+    #expect(try await second.cardIds(token: again.accessToken) == ["c1", "c2"])
+  }
+
+  @Test("a state that cannot be saved answers 500 and changes nothing")
+  func unwritable() async throws {
+    let directory = try TemporaryDirectory()
+    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    let session = try await sandbox.login()
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o500], ofItemAtPath: directory.url.path)
+    defer {
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o700], ofItemAtPath: directory.url.path)
+    }
+    guard !FileManager.default.isWritableFile(atPath: directory.url.path) else { return }  // root
+    let response = try await sandbox.handle(
+      Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+    #expect(response.status == 500)
+    #expect(try ParsedEnvelope(response).message.hasPrefix("the sandbox could not save its state"))
+    #expect(
+      try await sandbox.handle(Requests.plain("GET", "/card/c1", token: session.accessToken)).status
+        == 200)
+    await #expect(throws: SandboxStateError.self) { try await sandbox.reset() }
+  }
+}
