@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "CardDomain", targets: ["CardDomain"]),
     .library(name: "CardData", targets: ["CardData"]),
     .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
+    .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
   ],
   targets: [
     // Entities, use cases, repository protocols and typed errors. Foundation only.
@@ -19,9 +20,23 @@ let package = Package(
     .target(name: "CardData", dependencies: ["CardDomain"]),
     // Hand-written fakes of every protocol, for this package's tests and for other projects.
     .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData"]),
+    // libcrypto from OpenSSL, for AES-GCM, PBKDF2 and random bytes on Linux.
+    .systemLibrary(
+      name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
+      providers: [.apt(["libssl-dev"])]),
+    // Adapters for the Data ports, on Foundation and the platform's crypto library.
+    .target(
+      name: "CardInfrastructure",
+      dependencies: [
+        "CardData", "CardDomain",
+        .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+      ]),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(name: "CardDataTests", dependencies: ["CardData", "CardDomain", "CardTestSupport"]),
+    .testTarget(
+      name: "CardInfrastructureTests",
+      dependencies: ["CardInfrastructure", "CardData", "CardDomain", "CardTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
