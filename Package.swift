@@ -31,12 +31,17 @@ let package = Package(
         "CardData", "CardDomain",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ]),
+    // A child process for the credential store's multi-process tests.
+    .executableTarget(
+      name: "credential-store-probe", dependencies: ["CardInfrastructure", "CardData"]),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(name: "CardDataTests", dependencies: ["CardData", "CardDomain", "CardTestSupport"]),
     .testTarget(
       name: "CardInfrastructureTests",
-      dependencies: ["CardInfrastructure", "CardData", "CardDomain", "CardTestSupport"]),
+      dependencies: [
+        "CardInfrastructure", "CardData", "CardDomain", "CardTestSupport", "credential-store-probe",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
