@@ -21,21 +21,34 @@ let package = Package(
     .target(name: "CardData", dependencies: ["CardDomain"]),
     // Hand-written fakes of every protocol, for this package's tests and for other projects.
     .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData"]),
-    // Platform adapters of the Data ports: the URLSession transport.
-    .target(name: "CardInfrastructure", dependencies: ["CardData", "CardDomain"]),
+    // libcrypto from OpenSSL, for AES-GCM, PBKDF2 and random bytes on Linux.
+    .systemLibrary(
+      name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
+      providers: [.apt(["libssl-dev"])]),
+    // Adapters for the Data ports: the URLSession transport and the encrypted credential store.
+    .target(
+      name: "CardInfrastructure",
+      dependencies: [
+        "CardData", "CardDomain",
+        .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+      ]),
     // The server side of the wire contract, in process. It imports none of our targets, so
     // it shares no types with the client it checks.
     .target(name: "CardSandbox"),
     // Benchmarks that print figures: `swift run -c release card-benchmarks`.
     .executableTarget(name: "card-benchmarks", dependencies: ["CardData"]),
+    // A child process for the credential store's multi-process tests.
+    .executableTarget(
+      name: "credential-store-probe", dependencies: ["CardInfrastructure", "CardData"]),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(
       name: "CardDataTests", dependencies: ["CardData", "CardDomain", "CardTestSupport"]),
     .testTarget(
       name: "CardInfrastructureTests",
-      dependencies: ["CardInfrastructure", "CardData", "CardDomain", "CardTestSupport"]
-    ),
+      dependencies: [
+        "CardInfrastructure", "CardData", "CardDomain", "CardTestSupport", "credential-store-probe",
+      ]),
     .testTarget(name: "CardSandboxTests", dependencies: ["CardSandbox"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,100 @@
+import CardData
+import Foundation
+
+extension EncryptedFileCredentialStore {
+  /// Where the store keeps its files and how it gets its key.
+  ///
+  /// With the defaults, a store in `<directory>` uses:
+  /// - `<directory>/credential.sealed`, the sealed credential (mode 0600);
+  /// - `<directory>/credential.sealed.lock`, the lock file every process locks (mode 0600);
+  /// - `<directory>/keys/credential.key`, the random key (mode 0600, directory 0700);
+  /// - `<directory>/credential.sealed.corrupt`, where ``quarantineCorruptFile()`` moves a file
+  ///   that cannot be opened (then `.corrupt.1`, `.corrupt.2`, … if that name is taken).
+  public struct Configuration: Sendable, CustomStringConvertible {
+    /// The directory of the sealed file and the lock file, created with mode 0700.
+    public var directory: URL
+    /// The sealed file's name inside ``directory``.
+    public var sealedFileName: String
+    /// The lock file's name inside ``directory``.
+    public var lockFileName: String
+    /// Where the key comes from.
+    public var keySource: KeySource
+    /// How long a write waits for another process to release the lock before it fails.
+    public var lockTimeout: Duration
+
+    /// Describes a store in `directory`.
+    ///
+    /// - Parameters:
+    ///   - keySource: `nil` means a key file at ``defaultKeyFileURL(in:)``.
+    ///   - lockFileName: `nil` means `sealedFileName` followed by `.lock`.
+    ///   - lockTimeout: long enough for another process's refresh round trip.
+    public init(
+      directory: URL, keySource: KeySource? = nil, sealedFileName: String = "credential.sealed",
+      lockFileName: String? = nil, lockTimeout: Duration = .seconds(120)
+    ) {
+      self.directory = directory
+      self.keySource = keySource ?? .keyFile(Self.defaultKeyFileURL(in: directory))
+      self.sealedFileName = sealedFileName
+      self.lockFileName = lockFileName ?? sealedFileName + ".lock"
+      self.lockTimeout = lockTimeout
+    }
+
+    /// The default key file: `<directory>/keys/credential.key`, apart from the sealed file.
+    public static func defaultKeyFileURL(in directory: URL) -> URL {
+      directory.appendingPathComponent("keys").appendingPathComponent("credential.key")
+    }
+
+    /// The sealed credential file.
+    public var sealedFileURL: URL { directory.appendingPathComponent(sealedFileName) }
+    /// The lock file.
+    public var lockFileURL: URL { directory.appendingPathComponent(lockFileName) }
+    /// The first name ``quarantineCorruptFile()`` tries: the sealed file's name + `.corrupt`.
+    public var quarantineFileURL: URL {
+      directory.appendingPathComponent(sealedFileName + ".corrupt")
+    }
+
+    /// The locations and the key source; never the passphrase.
+    public var description: String {
+      "EncryptedFileCredentialStore.Configuration(directory: \(directory.path), "
+        + "sealedFileName: \(sealedFileName), lockFileName: \(lockFileName), "
+        + "keySource: \(keySource), lockTimeout: \(lockTimeout))"
+    }
+
+    /// Throws unless the names are plain file names and the key source is acceptable.
+    func validate(minimumIterations: UInt32) throws(CredentialStoreError) {
+      guard directory.isFileURL else {
+        throw CredentialStoreError(.unavailable, "the store directory must be a file URL")
+      }
+      for name in [sealedFileName, lockFileName] {
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
+          throw CredentialStoreError(.unavailable, "\"\(name)\" is not a plain file name")
+        }
+      }
+      guard sealedFileName != lockFileName else {
+        throw CredentialStoreError(.unavailable, "the sealed file and the lock file must differ")
+      }
+      switch keySource.storage {
+      case .keyFile(let url):
+        guard url.isFileURL else {
+          throw CredentialStoreError(.unavailable, "the key file must be a file URL")
+        }
+        guard url.standardizedFileURL != sealedFileURL.standardizedFileURL,
+          url.standardizedFileURL != lockFileURL.standardizedFileURL
+        else {
+          throw CredentialStoreError(.unavailable, "the key file must be a file of its own")
+        }
+      case .passphrase(let passphrase, let iterations):
+        guard !passphrase.bytes.isEmpty else {
+          throw CredentialStoreError(.unavailable, "the passphrase is empty")
+        }
+        let accepted = minimumIterations...KeySource.maximumPassphraseIterations
+        guard accepted.contains(iterations) else {
+          throw CredentialStoreError(
+            .unsupportedFormat,
+            "\(iterations) PBKDF2 iterations configured; a store accepts "
+              + "\(accepted.lowerBound)...\(accepted.upperBound)")
+        }
+      }
+    }
+  }
+}

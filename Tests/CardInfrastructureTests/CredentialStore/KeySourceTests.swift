@@ -1,0 +1,113 @@
+import CardData
+import CardInfrastructure
+import Foundation
+import Testing
+
+@Suite("Encrypted file store: key sources and configuration")
+struct KeySourceTests {
+  let fixture: StoreFixture
+
+  init() throws { fixture = try StoreFixture() }
+
+  @Test func theDefaultPassphraseDerivationIsAtLeast600000IterationsAndWorks() async throws {
+    typealias KeySource = EncryptedFileCredentialStore.KeySource
+    #expect(KeySource.defaultPassphraseIterations >= 600_000)
+    #expect(KeySource.minimumPassphraseIterations >= 600_000)
+    let source = KeySource.passphrase("default strength")
+    #expect(source.passphraseIterations == KeySource.defaultPassphraseIterations)
+
+    // One derivation at the default count: the save derives, the load reuses the key.
+    let store = try EncryptedFileCredentialStore(
+      configuration: .init(directory: fixture.home, keySource: source))
+    try await store.save(credential(generation: 1))
+    #expect(try await store.load() == credential(generation: 1))
+    #expect(Array(try fixture.sealedBytes()[6..<10]) == [0x00, 0x09, 0x27, 0xC0])  // 600_000
+  }
+
+  @Test(arguments: [1 as UInt32, 1_000, 599_999, 10_000_001])
+  func theProductionInitRejectsIterationCountsOutsideTheBounds(iterations: UInt32) {
+    #expect(throws: CredentialStoreError.self) {
+      try EncryptedFileCredentialStore(
+        configuration: .init(
+          directory: fixture.home, keySource: .passphrase("x", iterations: iterations)))
+    }
+  }
+
+  @Test func anEmptyPassphraseIsRejected() {
+    #expect(throws: CredentialStoreError.self) {
+      try EncryptedFileCredentialStore(
+        configuration: .init(directory: fixture.home, keySource: .passphrase("")),
+        minimumIterationsForTesting: 1)
+    }
+  }
+
+  @Test(arguments: ["", ".", "..", "a/b"])
+  func fileNamesMustBePlainNames(name: String) {
+    #expect(throws: CredentialStoreError.self) {
+      try EncryptedFileCredentialStore(
+        configuration: .init(directory: fixture.home, sealedFileName: name))
+    }
+    #expect(throws: CredentialStoreError.self) {
+      try EncryptedFileCredentialStore(
+        configuration: .init(directory: fixture.home, lockFileName: name))
+    }
+  }
+
+  @Test func pathsAreConfigurable() async throws {
+    let keyURL = fixture.root.appendingPathComponent("elsewhere/my.key")
+    let store = try EncryptedFileCredentialStore(
+      configuration: .init(
+        directory: fixture.home, keySource: .keyFile(keyURL), sealedFileName: "session.bin",
+        lockFileName: "session.lock"))
+    try await store.save(credential(generation: 1))
+    #expect(try fixture.homeContents() == ["session.bin", "session.lock"])
+    #expect(try permissions(of: keyURL) == 0o600)
+    #expect(try permissions(of: keyURL.deletingLastPathComponent()) == 0o700)
+    #expect(try await store.load() == credential(generation: 1))
+  }
+
+  @Test func theDefaultLayoutKeepsTheKeyApartFromTheSealedFile() {
+    let configuration = EncryptedFileCredentialStore.Configuration(directory: fixture.home)
+    #expect(configuration.sealedFileURL.lastPathComponent == "credential.sealed")
+    #expect(configuration.lockFileURL.lastPathComponent == "credential.sealed.lock")
+    #expect(configuration.quarantineFileURL.lastPathComponent == "credential.sealed.corrupt")
+    #expect(
+      configuration.keySource.keyFileURL
+        == fixture.home.appendingPathComponent("keys").appendingPathComponent("credential.key"))
+  }
+
+  @Test func thePassphraseAppearsInNoDescriptionOrError() async throws {
+    let passphrase = "hunter2-very-secret"
+    let configuration = EncryptedFileCredentialStore.Configuration(
+      directory: fixture.home, keySource: .passphrase(passphrase, iterations: 1_000))
+    var dumped = ""
+    dump(configuration, to: &dumped)
+    let store = try EncryptedFileCredentialStore(
+      configuration: configuration, minimumIterationsForTesting: 1)
+    try await store.save(credential(generation: 1))
+    var bytes = try fixture.sealedBytes()
+    bytes[bytes.count - 1] ^= 1
+    try fixture.overwriteSealedFile(with: bytes)
+    let loadError = await storeError { _ = try await store.load() }
+    let saveError = await storeError { try await store.save(credential(generation: 2)) }
+    let rejected = await storeError {
+      _ = try EncryptedFileCredentialStore(
+        configuration: .init(
+          directory: fixture.home, keySource: .passphrase(passphrase, iterations: 1)))
+    }
+    let texts = [
+      String(describing: configuration), String(reflecting: configuration),
+      String(describing: configuration.keySource), String(reflecting: configuration.keySource),
+      dumped, String(describing: loadError), String(describing: saveError),
+      String(describing: rejected),
+    ]
+    for text in texts { #expect(!text.contains(passphrase)) }
+    #expect(
+      String(describing: configuration.keySource) == "passphrase(<redacted>, iterations: 1000)")
+  }
+
+  @Test func composedAndDecomposedSpellingsOfAPassphraseOpenTheSameFile() async throws {
+    try await fixture.passphraseStore("caf\u{E9}").save(credential(generation: 1))
+    #expect(try await fixture.passphraseStore("cafe\u{301}").load() == credential(generation: 1))
+  }
+}

@@ -1,0 +1,108 @@
+import CardData
+import CardInfrastructure
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A private temporary directory for one test, and the store helpers the tests share.
+///
+/// Suites hold one in a stored property, so a fresh directory exists for each test and is
+/// removed when the suite instance goes away after the test.
+final class StoreFixture: Sendable {
+  /// The temporary directory (mode 0700); the store lives in `home` below it.
+  let root: URL
+  /// The store's directory, which does not exist until the store creates it.
+  let home: URL
+
+  init() throws {
+    let temporary = FileManager.default.temporaryDirectory.standardizedFileURL
+    var template = Array(
+      temporary.appendingPathComponent("credential-store-XXXXXX").path.utf8CString)
+    guard mkdtemp(&template) != nil else { throw FixtureError("mkdtemp failed") }
+    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    root = URL(fileURLWithPath: path, isDirectory: true)
+    home = root.appendingPathComponent("home", isDirectory: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: root) }
+
+  /// A key-file configuration with the default locations in `home`.
+  var keyFileConfiguration: EncryptedFileCredentialStore.Configuration {
+    EncryptedFileCredentialStore.Configuration(directory: home)
+  }
+
+  /// A store with the default key file.
+  func keyFileStore() throws -> EncryptedFileCredentialStore {
+    try EncryptedFileCredentialStore(configuration: keyFileConfiguration)
+  }
+
+  /// A passphrase store with a test-sized iteration count.
+  func passphraseStore(
+    _ passphrase: String = "correct horse battery staple", iterations: UInt32 = 1_000
+  ) throws -> EncryptedFileCredentialStore {
+    try EncryptedFileCredentialStore(
+      configuration: EncryptedFileCredentialStore.Configuration(
+        directory: home, keySource: .passphrase(passphrase, iterations: iterations)),
+      minimumIterationsForTesting: 1)
+  }
+
+  var sealedURL: URL { keyFileConfiguration.sealedFileURL }
+  var keyURL: URL { EncryptedFileCredentialStore.Configuration.defaultKeyFileURL(in: home) }
+
+  /// The sealed file's bytes.
+  func sealedBytes() throws -> [UInt8] { Array(try Data(contentsOf: sealedURL)) }
+
+  /// Overwrites the sealed file with `bytes`, as an attacker or a broken disk would.
+  func overwriteSealedFile(with bytes: [UInt8]) throws {
+    try Data(bytes).write(to: sealedURL)
+  }
+
+  /// The names in `home`.
+  func homeContents() throws -> Set<String> {
+    Set(try FileManager.default.contentsOfDirectory(atPath: home.path))
+  }
+}
+
+/// A fixture step that failed.
+struct FixtureError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// The credential of `generation`: tokens `access-<n>` and `refresh-<n>`.
+func credential(generation: Int, userID: String = "demo") -> AuthCredential {
+  AuthCredential(
+    userID: userID, accessToken: "access-\(generation)", refreshToken: "refresh-\(generation)",
+    expiresAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(generation)))
+}
+
+/// The permission bits of the file at `url`.
+func permissions(of url: URL) throws -> mode_t {
+  var info = stat()
+  guard stat(url.path, &info) == 0 else { throw FixtureError("stat \(url.path) failed") }
+  return info.st_mode & 0o777
+}
+
+/// Sets the permission bits of the file at `url`.
+func setPermissions(_ mode: mode_t, of url: URL) throws {
+  guard chmod(url.path, mode) == 0 else { throw FixtureError("chmod \(url.path) failed") }
+}
+
+/// The store error that `body` throws, or `nil` when it throws nothing. Any other error is
+/// recorded as an issue.
+func storeError(_ body: () async throws -> Void) async -> CredentialStoreError? {
+  do {
+    try await body()
+    return nil
+  } catch let error as CredentialStoreError {
+    return error
+  } catch {
+    Issue.record("expected a CredentialStoreError, got \(error)")
+    return nil
+  }
+}
