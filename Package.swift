@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
     .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
     .library(name: "CardSandbox", targets: ["CardSandbox"]),
+    .library(name: "CardREPL", targets: ["CardREPL"]),
   ],
   targets: [
     // Entities, use cases, repository protocols and typed errors. Foundation only.
@@ -35,6 +36,9 @@ let package = Package(
     // The server side of the wire contract, in process. It imports none of our targets, so
     // it shares no types with the client it checks.
     .target(name: "CardSandbox"),
+    // The REPL: tokenizer, command table, rendering and the loop. It knows the use cases and
+    // its own small ports only, never a concrete Data or Infrastructure type.
+    .target(name: "CardREPL", dependencies: ["CardDomain"]),
     // Benchmarks that print figures: `swift run -c release card-benchmarks`.
     .executableTarget(name: "card-benchmarks", dependencies: ["CardData"]),
     // A child process for the credential store's multi-process tests.

@@ -1,0 +1,173 @@
+/// Every command of the REPL, in the order `help` lists them.
+public enum CommandTable {
+  /// The commands.
+  public static let all: [CommandSpec] =
+    sessionCommands + cardCommands + [logCommand] + sandboxCommands + replCommands
+
+  /// The words that only group subcommands, with the subcommands they take.
+  static let groups = ["card": "get, create or delete", "sandbox": sandboxSubcommands]
+
+  private static let sandboxSubcommands =
+    "expire-token, revoke-refresh, fail, offline, latency or reset"
+
+  private static let sessionCommands = [
+    CommandSpec(
+      "login", usage: "login <userId> <password>",
+      summary: "sign in; the session is kept, encrypted, in the home directory",
+      details: [
+        "The sandbox knows demo/demo (cards c1, c2) and guest/guest (card c3).",
+        "Quote a password with spaces: login demo 'my secret'. It is never printed.",
+      ]
+    ) { (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 2, what: "a user id and a password")
+      return .login(userID: arguments[0], password: arguments[1])
+    },
+    CommandSpec(
+      "logout", usage: "logout",
+      summary: "sign out, on the server when it can be reached and always locally",
+      details: [
+        "When the stored session cannot be read (tampered with, or sealed with another key),",
+        "logout moves it aside so that you can log in again.",
+      ]
+    ) { (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 0, what: "no arguments")
+      return .logout
+    },
+    CommandSpec("whoami", usage: "whoami", summary: "show the signed-in user") {
+      (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 0, what: "no arguments")
+      return .whoami
+    },
+  ]
+
+  private static let cardCommands = [
+    CommandSpec("cards", usage: "cards", summary: "list your cards in your order") {
+      (spec, arguments) throws(UsageError) in
+      guard arguments.isEmpty else {
+        throw UsageError(
+          command: "cards", "unknown subcommand 'cards \(arguments[0])'; try 'help cards'")
+      }
+      return .listCards
+    },
+    CommandSpec("card get", usage: "card get <cardId>", summary: "show one card") {
+      (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 1, what: "a card id")
+      return .getCard(id: arguments[0])
+    },
+    CommandSpec(
+      "card create",
+      usage: "card create name=<text> [title=…] [birthday=YYYY-MM-DD] [mbti=…] [instagram=…] "
+        + "[link=…] [description=…] [defaultImage=0-5] [tmi=…]… [image=<path>]",
+      summary: "create a card, with an image if you like",
+      details: [
+        "Every argument is key=value; quote values with spaces: title=\"SOPT 29th iOS\".",
+        "name is required; tmi may be given up to 3 times; other keys at most once.",
+        "An empty value leaves an optional field out. defaultImage is a built-in picture, 0 to 5.",
+        "image is the path of a JPEG or PNG file of at most 10 MiB.",
+        "Example: card create name=\"Kim Minji\" mbti=INFP tmi=\"likes coffee\" image=me.png",
+      ],
+      parse: CardCreationParser.parse),
+    CommandSpec(
+      "cards order", usage: "cards order <cardId>…",
+      summary: "put your cards in a new order",
+      details: ["Name every card you own, each once, in the new order: cards order c2 c1"]
+    ) { (spec, arguments) throws(UsageError) in
+      guard !arguments.isEmpty else { throw spec.usageError("cards order needs card ids") }
+      return .reorderCards(ids: arguments)
+    },
+    CommandSpec("card delete", usage: "card delete <cardId>", summary: "delete one card") {
+      (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 1, what: "a card id")
+      return .deleteCard(id: arguments[0])
+    },
+  ]
+
+  private static let logCommand = CommandSpec(
+    "log", usage: "log on|off",
+    summary: "log every request and response to stderr, secrets redacted",
+    details: ["Tokens, passwords and image bytes never appear: they show as <redacted>."]
+  ) { (spec, arguments) throws(UsageError) in .log(isEnabled: try spec.onOff(arguments)) }
+
+  private static let sandboxCommands = [
+    CommandSpec(
+      "sandbox expire-token", usage: "sandbox expire-token",
+      summary: "expire the access tokens; the next request refreshes transparently"
+    ) { (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 0, what: "no arguments")
+      return .sandbox(.expireToken)
+    },
+    CommandSpec(
+      "sandbox revoke-refresh", usage: "sandbox revoke-refresh",
+      summary: "revoke the refresh tokens; once the access token expires, you are signed out"
+    ) { (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 0, what: "no arguments")
+      return .sandbox(.revokeRefresh)
+    },
+    CommandSpec(
+      "sandbox fail", usage: "sandbox fail <status> [count]",
+      summary: "make the next requests (1 by default) answer an error status",
+      details: [
+        "status is 400 to 599; 502, 503 and 504 answer an HTML page, as a proxy would.",
+        "GET, PUT and DELETE are retried twice on 5xx, so `sandbox fail 500 3` fails a GET.",
+        "A count of 0 clears the queue.",
+      ]
+    ) { (spec, arguments) throws(UsageError) in
+      guard (1...2).contains(arguments.count) else {
+        throw spec.usageError(
+          arguments.isEmpty ? "sandbox fail needs a status" : "too many arguments for sandbox fail")
+      }
+      let status = try spec.number(arguments[0], of: "status")
+      guard (400...599).contains(status) else {
+        throw spec.usageError("status must be 400 to 599, not \(status)")
+      }
+      let count = arguments.count == 2 ? try spec.number(arguments[1], of: "count") : 1
+      return .sandbox(.fail(status: status, count: count))
+    },
+    CommandSpec(
+      "sandbox offline", usage: "sandbox offline on|off",
+      summary: "make every request fail without a response (networkFail), or stop"
+    ) { (spec, arguments) throws(UsageError) in .sandbox(.offline(try spec.onOff(arguments))) },
+    CommandSpec(
+      "sandbox latency", usage: "sandbox latency <ms>",
+      summary: "make every request wait, in milliseconds; 0 turns it off",
+      details: ["Press Ctrl-C to cancel a slow request; the REPL keeps running."]
+    ) { (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 1, what: "milliseconds")
+      return .sandbox(
+        .latency(milliseconds: try spec.number(arguments[0], of: "milliseconds")))
+    },
+    CommandSpec(
+      "sandbox reset", usage: "sandbox reset",
+      summary: "restore the seed cards and clear every fault; everyone is signed out"
+    ) { (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 0, what: "no arguments")
+      return .sandbox(.reset)
+    },
+  ]
+
+  private static let replCommands = [
+    CommandSpec(
+      "help", usage: "help [command]", summary: "list the commands, or explain one"
+    ) { (spec, arguments) throws(UsageError) in
+      .help(topic: arguments.isEmpty ? nil : arguments.joined(separator: " "))
+    },
+    CommandSpec("exit", usage: "exit", summary: "leave (so do quit and Ctrl-D)") {
+      (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 0, what: "no arguments")
+      return .exit(name: "exit")
+    },
+    CommandSpec("quit", usage: "quit", summary: "leave") { (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 0, what: "no arguments")
+      return .exit(name: "quit")
+    },
+  ]
+
+  /// The entry named `name`.
+  static func spec(named name: String) -> CommandSpec {
+    guard let spec = all.first(where: { $0.name == name }) else {
+      preconditionFailure("the command table has no \(name)")
+    }
+    return spec
+  }
+
+}

@@ -1,0 +1,24 @@
+/// Why a `sandbox …` command failed.
+public struct SandboxControlError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, coarsely.
+  public enum Kind: Hashable, Sendable {
+    /// The argument was refused, such as a status that is not an error status.
+    case invalidArgument
+    /// The sandbox could not save its state.
+    case storage
+  }
+
+  /// The coarse kind.
+  public let kind: Kind
+  /// What happened, for people.
+  public let message: String
+
+  /// Creates an error.
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}

@@ -1,0 +1,30 @@
+import Synchronization
+
+/// Cancels the command that is running when the user presses Ctrl-C, and only that: the
+/// REPL keeps going.
+public final class InterruptController: Sendable {
+  private let running = Mutex<Task<CommandOutcome, Never>?>(nil)
+
+  /// Creates a controller with no command running.
+  public init() {}
+
+  /// Cancels the running command's task; returns whether there was one.
+  @discardableResult
+  public func interrupt() -> Bool {
+    guard let task = running.withLock({ $0 }) else { return false }
+    task.cancel()
+    return true
+  }
+
+  /// Runs `operation` as the running command, cancelled by ``interrupt()``.
+  func run(_ operation: @escaping @Sendable () async -> CommandOutcome) async -> CommandOutcome {
+    let task = Task { await operation() }
+    running.withLock { $0 = task }
+    defer { running.withLock { $0 = nil } }
+    return await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+}

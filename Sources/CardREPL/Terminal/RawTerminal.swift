@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Switches standard input's terminal into raw mode for line editing (no echo, no line
+/// buffering, no signals from Ctrl-C) and back.
+///
+/// The original settings are also restored when the process exits or dies of a signal
+/// while in raw mode, so that the user's shell never inherits a raw terminal.
+enum RawTerminal {
+  /// Enters raw mode; `false` when standard input is not a terminal that allows it.
+  static func enter() -> Bool {
+    var original = termios()
+    guard tcgetattr(STDIN_FILENO, &original) == 0 else { return false }
+    TerminalRestoration.remember(original)
+    var raw = original
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    raw.c_cflag |= tcflag_t(CS8)
+    withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
+      controlCharacters[Int(VMIN)] = 1
+      controlCharacters[Int(VTIME)] = 0
+    }
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
+    TerminalRestoration.isRaw = true
+    return true
+  }
+
+  /// Restores the settings from before ``enter()``.
+  static func leave() {
+    TerminalRestoration.restore()
+  }
+
+  /// The terminal's width in columns, 80 when it cannot be told.
+  static func columns(of descriptor: Int32) -> Int {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+    return Int(size.ws_col)
+  }
+}
+
+/// The terminal settings to restore, kept where a signal handler can reach them.
+///
+/// Signal handlers can only use global state. These globals are written by the input
+/// thread only, before raw mode starts, and read by ``restore()``, which calls nothing but
+/// `tcsetattr` (async-signal-safe), so a handler may run it at any moment. A handler
+/// restores the terminal, puts back the handler that was there before (such as the Swift
+/// runtime's crash reporter) and raises the signal again.
+enum TerminalRestoration {
+  nonisolated(unsafe) private static var original = termios()
+  nonisolated(unsafe) private static var hasOriginal = false
+  nonisolated(unsafe) static var isRaw = false
+  nonisolated(unsafe) private static var handlersInstalled = false
+  nonisolated(unsafe) private static let previousActions =
+    UnsafeMutablePointer<sigaction>.allocate(capacity: Int(signalCount))
+
+  private static let signalCount: Int32 = 32
+  private static let fatalSignals = [
+    SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE,
+  ]
+
+  /// Keeps `settings` as the ones to restore, and installs the exit and signal handlers
+  /// once.
+  static func remember(_ settings: termios) {
+    original = settings
+    hasOriginal = true
+    guard !handlersInstalled else { return }
+    handlersInstalled = true
+    atexit { TerminalRestoration.restore() }
+    for signalNumber in fatalSignals where signalNumber < signalCount {
+      var action = sigaction()
+      #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handleFatalSignal
+      #else
+        action.__sigaction_handler.sa_handler = handleFatalSignal
+      #endif
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(signalNumber, &action, previousActions + Int(signalNumber))
+    }
+  }
+
+  /// Puts back the action that was installed before ours.
+  static func reinstallPreviousAction(for signalNumber: Int32) {
+    sigaction(signalNumber, previousActions + Int(signalNumber), nil)
+  }
+
+  /// Puts the remembered settings back if raw mode is on.
+  static func restore() {
+    guard hasOriginal, isRaw else { return }
+    isRaw = false
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+  }
+}
+
+/// Restores the terminal, then lets the handler from before deal with the signal.
+private func handleFatalSignal(_ signalNumber: Int32) {
+  TerminalRestoration.restore()
+  TerminalRestoration.reinstallPreviousAction(for: signalNumber)
+  raise(signalNumber)
+}

@@ -1,0 +1,80 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Lines typed at a terminal, with editing in raw mode: left and right, Home and End,
+/// Backspace and Delete, Ctrl-U and Ctrl-K, up and down through the session's history,
+/// Ctrl-C to drop the line and Ctrl-D on an empty line to leave.
+///
+/// Raw mode lasts only while a line is typed: commands run with the terminal as it was, so
+/// that Ctrl-C reaches the REPL as a signal and cancels the running command. When raw mode
+/// cannot be entered, the line is read with `readLine()` after a plain prompt.
+public final class TerminalLineSource: LineSource {
+  private let editor = Mutex(LineEditor())
+  private let echo: FileDescriptorWriter
+
+  /// A source whose prompt and echo go to `echoDescriptor` (standard output for people,
+  /// standard error in JSON mode so that standard output stays JSON).
+  public init(echoDescriptor: Int32) {
+    echo = FileDescriptorWriter(descriptor: echoDescriptor)
+  }
+
+  /// Always: a terminal shows prompts.
+  public var showsPrompt: Bool { true }
+
+  /// The next line typed.
+  public func nextLine(prompt: String) async -> LineInput {
+    await BlockingInput.run { [self] in self.readLine(prompt: prompt) }
+  }
+
+  private func readLine(prompt: String) -> LineInput {
+    guard RawTerminal.enter() else {
+      echo.write(prompt)
+      return Swift.readLine(strippingNewline: true).map(LineInput.line) ?? .endOfInput
+    }
+    defer { RawTerminal.leave() }
+    var renderer = LineRenderer(columns: RawTerminal.columns(of: echo.descriptor))
+    var decoder = KeyDecoder()
+    var state = editor.withLock { $0 }
+    defer { editor.withLock { $0 = state } }
+    echo.write(renderer.redraw(prompt: prompt, buffer: [], cursor: 0))
+
+    while let byte = readByte() {
+      for key in decoder.feed(byte) {
+        let typed = state.buffer
+        switch state.handle(key) {
+        case .redraw:
+          echo.write(renderer.redraw(prompt: prompt, buffer: state.buffer, cursor: state.cursor))
+        case .submit(let line):
+          echo.write(renderer.finish(prompt: prompt, buffer: typed))
+          return .line(line)
+        case .endOfInput:
+          echo.write(renderer.finish(prompt: prompt, buffer: typed))
+          return .endOfInput
+        case .interrupt:
+          echo.write(renderer.redraw(prompt: prompt, buffer: typed, cursor: typed.count) + "^C\r\n")
+          return .interrupted
+        }
+      }
+    }
+    echo.write("\r\n")
+    return .endOfInput
+  }
+
+  /// One byte of standard input; `nil` at its end or on an error.
+  private func readByte() -> UInt8? {
+    var byte: UInt8 = 0
+    while true {
+      let count = read(STDIN_FILENO, &byte, 1)
+      if count == 1 { return byte }
+      if count < 0 && errno == EINTR { continue }
+      return nil
+    }
+  }
+}
