@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
     .library(name: "CardSandbox", targets: ["CardSandbox"]),
     .library(name: "CardREPL", targets: ["CardREPL"]),
+    .library(name: "CardComposition", targets: ["CardComposition"]),
+    .executable(name: "card-repl", targets: ["card-repl"]),
   ],
   targets: [
     // Entities, use cases, repository protocols and typed errors. Foundation only.
@@ -39,6 +41,12 @@ let package = Package(
     // The REPL: tokenizer, command table, rendering and the loop. It knows the use cases and
     // its own small ports only, never a concrete Data or Infrastructure type.
     .target(name: "CardREPL", dependencies: ["CardDomain"]),
+    // The composition root: the one place that knows every concrete type and wires them.
+    .target(
+      name: "CardComposition",
+      dependencies: ["CardDomain", "CardData", "CardInfrastructure", "CardSandbox", "CardREPL"]),
+    // `swift run card-repl`: explore every card flow against the sandbox or a server.
+    .executableTarget(name: "card-repl", dependencies: ["CardComposition"]),
     // Benchmarks that print figures: `swift run -c release card-benchmarks`.
     .executableTarget(name: "card-benchmarks", dependencies: ["CardData"]),
     // A child process for the credential store's multi-process tests.

@@ -1,0 +1,71 @@
+import CardREPL
+import Foundation
+
+/// `card-repl` from its command line to its exit status: reads the options, builds the
+/// graph, and runs the REPL interactively on a terminal or as a script on piped input.
+public enum CardREPLApp {
+  /// Runs the application and returns its exit status: for a script 0 when every command
+  /// succeeded and 1 when any failed; 0 after an interactive session; 1 when it could not
+  /// start; 2 for a bad command line.
+  public static func run(
+    arguments: [String], environment: [String: String],
+    console: any Console = StandardConsole()
+  ) async -> Int32 {
+    let options: LaunchOptions
+    let configuration: AppConfiguration
+    do {
+      options = try LaunchOptions.parse(arguments)
+      if options.showsHelp {
+        console.writeOutput(LaunchOptions.usage + "\n")
+        return 0
+      }
+      configuration = try AppConfiguration.resolve(
+        options, environment: environment,
+        currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    } catch {
+      console.writeError("card-repl: \(error); try 'card-repl --help'\n")
+      return 2
+    }
+    let graph: AppGraph
+    do {
+      graph = try AppGraph(configuration: configuration) { console.writeError($0 + "\n") }
+    } catch {
+      console.writeError("card-repl: \(error)\n")
+      return 1
+    }
+    let interactive = StandardConsole.inputIsTerminal
+    let mode: OutputMode =
+      options.json
+      ? .json
+      : .human(
+        HumanRenderer(
+          outputStyle: .forStream(
+            isTerminal: StandardConsole.outputIsTerminal, environment: environment),
+          errorStyle: .forStream(
+            isTerminal: StandardConsole.errorIsTerminal, environment: environment)))
+    let interrupts = InterruptController()
+    let session = REPLSession(
+      services: graph.services, console: console, mode: mode,
+      workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      interrupts: interrupts)
+    guard interactive else {
+      return await session.run(ReadLineSource(promptDescriptor: nil)).scriptExitStatus
+    }
+    let signals = SignalInterrupts(controller: interrupts)
+    defer { signals.cancel() }
+    let echo = options.json ? STDERR_FILENO : STDOUT_FILENO
+    let banner =
+      "card-repl on the \(backendDescription(configuration.backend)); "
+      + "home \(configuration.homeDirectory.path). Type 'help' for the commands, Ctrl-D to leave.\n"
+    if options.json { console.writeError(banner) } else { console.writeOutput(banner) }
+    _ = await session.run(TerminalLineSource(echoDescriptor: echo))
+    return 0
+  }
+
+  private static func backendDescription(_ backend: AppConfiguration.Backend) -> String {
+    switch backend {
+    case .sandbox: "sandbox (demo/demo, guest/guest)"
+    case .server(let url): "server \(url.absoluteString)"
+    }
+  }
+}

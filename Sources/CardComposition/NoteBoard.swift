@@ -1,0 +1,16 @@
+import CardREPL
+import Synchronization
+
+/// Collects the notes that monitors post during a command, for the REPL to print after it.
+final class NoteBoard: SessionNotes {
+  private let notes = Mutex<[SessionNote]>([])
+
+  func post(_ note: SessionNote) { notes.withLock { $0.append(note) } }
+
+  func takeNotes() -> [SessionNote] {
+    notes.withLock { notes in
+      defer { notes.removeAll() }
+      return notes
+    }
+  }
+}
