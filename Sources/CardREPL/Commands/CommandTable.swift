@@ -13,7 +13,7 @@ public enum CommandTable {
   private static let sessionCommands = [
     CommandSpec(
       "login", usage: "login <userId> <password>",
-      summary: "sign in; the session is kept, encrypted, in the home directory",
+      summary: "sign in; the session is kept, encrypted, across runs",
       details: [
         "The sandbox knows demo/demo (cards c1, c2) and guest/guest (card c3).",
         "Quote a password with spaces: login demo 'my secret'. It is never printed.",
@@ -24,7 +24,7 @@ public enum CommandTable {
     },
     CommandSpec(
       "logout", usage: "logout",
-      summary: "sign out, on the server when it can be reached and always locally",
+      summary: "sign out: on the server if it answers, always locally",
       details: [
         "When the stored session cannot be read (tampered with, or sealed with another key),",
         "logout moves it aside so that you can log in again.",
@@ -84,28 +84,36 @@ public enum CommandTable {
 
   private static let logCommand = CommandSpec(
     "log", usage: "log on|off",
-    summary: "log every request and response to stderr, secrets redacted",
+    summary: "log requests to stderr, secrets redacted",
     details: ["Tokens, passwords and image bytes never appear: they show as <redacted>."]
   ) { (spec, arguments) throws(UsageError) in .log(isEnabled: try spec.onOff(arguments)) }
 
   private static let sandboxCommands = [
     CommandSpec(
       "sandbox expire-token", usage: "sandbox expire-token",
-      summary: "expire the access tokens; the next request refreshes transparently"
+      summary: "expire the access tokens; the next request refreshes",
+      details: [
+        "The next request gets a 401, refreshes the token once and is sent again;",
+        "a note says that the token was refreshed.",
+      ]
     ) { (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 0, what: "no arguments")
       return .sandbox(.expireToken)
     },
     CommandSpec(
       "sandbox revoke-refresh", usage: "sandbox revoke-refresh",
-      summary: "revoke the refresh tokens; once the access token expires, you are signed out"
+      summary: "revoke the refresh tokens: no refresh after expiry",
+      details: [
+        "Access tokens work until they expire; then the refresh is refused and you are",
+        "signed out. Try: sandbox revoke-refresh, sandbox expire-token, cards.",
+      ]
     ) { (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 0, what: "no arguments")
       return .sandbox(.revokeRefresh)
     },
     CommandSpec(
       "sandbox fail", usage: "sandbox fail <status> [count]",
-      summary: "make the next requests (1 by default) answer an error status",
+      summary: "make the next requests answer an error status",
       details: [
         "status is 400 to 599; 502, 503 and 504 answer an HTML page, as a proxy would.",
         "GET, PUT and DELETE are retried twice on 5xx, so `sandbox fail 500 3` fails a GET.",
@@ -125,11 +133,15 @@ public enum CommandTable {
     },
     CommandSpec(
       "sandbox offline", usage: "sandbox offline on|off",
-      summary: "make every request fail without a response (networkFail), or stop"
+      summary: "make every request fail without a response",
+      details: [
+        "Requests fail as networkFail (GET, PUT and DELETE after two retries).",
+        "logout still signs you out locally.",
+      ]
     ) { (spec, arguments) throws(UsageError) in .sandbox(.offline(try spec.onOff(arguments))) },
     CommandSpec(
       "sandbox latency", usage: "sandbox latency <ms>",
-      summary: "make every request wait, in milliseconds; 0 turns it off",
+      summary: "make every request wait; 0 turns it off",
       details: ["Press Ctrl-C to cancel a slow request; the REPL keeps running."]
     ) { (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 1, what: "milliseconds")
@@ -138,7 +150,11 @@ public enum CommandTable {
     },
     CommandSpec(
       "sandbox reset", usage: "sandbox reset",
-      summary: "restore the seed cards and clear every fault; everyone is signed out"
+      summary: "seed cards back, faults cleared, everyone signed out",
+      details: [
+        "The sandbox's sessions end, so the next request answers signedOut: log in again.",
+        "New card ids continue after the ones given out before.",
+      ]
     ) { (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 0, what: "no arguments")
       return .sandbox(.reset)

@@ -1,7 +1,8 @@
 import CardDomain
 
 /// A card as a block of `label  value` lines: id and name first, then every field that has
-/// a value, one line per TMI.
+/// a value, one line per TMI. The renderer ends every block with an empty line, so that
+/// blocks printed one after the other stay apart.
 enum CardBlock {
   private static let labelWidth = 15
 

@@ -1,13 +1,15 @@
 /// The text of `help` and `help <command>`.
 enum HelpText {
-  private static let nameWidth = 24
+  private static let synopsisWidth = 31
 
   static func lines(for topic: HelpTopic) -> [String] {
     switch topic {
     case .overview:
       return ["Commands:"]
         + CommandTable.all.map { spec in
-          "  " + spec.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + spec.summary
+          let synopsis = spec.usage.count < synopsisWidth ? spec.usage : spec.name + " …"
+          return "  " + synopsis.padding(toLength: synopsisWidth, withPad: " ", startingAt: 0)
+            + spec.summary
         }
         + [
           "Quote arguments that have spaces: title=\"SOPT 29th iOS\" or name='Kim Minji'. Lines",

@@ -42,11 +42,8 @@ public struct HumanRenderer: Sendable {
       ["signed out; the unreadable session store was moved to \(TerminalText.safe(path))"]
     case .currentUser(let user): [TerminalText.safe(user.rawValue)]
     case .cards([]): ["no cards"]
-    case .cards(let cards):
-      cards.map { CardBlock.lines(of: $0, style: outputStyle).joined(separator: "\n") }
-        .joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false)
-        .map(String.init)
-    case .card(let card), .created(let card): CardBlock.lines(of: card, style: outputStyle)
+    case .cards(let cards): cards.flatMap { CardBlock.lines(of: $0, style: outputStyle) + [""] }
+    case .card(let card), .created(let card): CardBlock.lines(of: card, style: outputStyle) + [""]
     case .reordered([]): ["no cards"]
     case .reordered(let cards):
       cards.enumerated().map { index, card in

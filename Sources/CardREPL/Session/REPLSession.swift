@@ -36,9 +36,15 @@ public struct REPLSession: Sendable {
   /// How the loop ended.
   public struct Summary: Hashable, Sendable {
     /// How many commands ran (blank and comment lines are not commands).
-    public var commands = 0
+    public var commands: Int
     /// How many of them failed.
-    public var failures = 0
+    public var failures: Int
+
+    /// A summary of `commands` commands of which `failures` failed.
+    public init(commands: Int = 0, failures: Int = 0) {
+      self.commands = commands
+      self.failures = failures
+    }
 
     /// The exit status of a script: 0 when every command succeeded, 1 otherwise.
     public var scriptExitStatus: Int32 { failures == 0 ? 0 : 1 }
