@@ -62,6 +62,10 @@ let package = Package(
         "CardInfrastructure", "CardData", "CardDomain", "CardTestSupport", "credential-store-probe",
       ]),
     .testTarget(name: "CardSandboxTests", dependencies: ["CardSandbox"]),
+    .testTarget(
+      name: "CardREPLTests",
+      dependencies: ["CardREPL", "CardComposition", "CardDomain", "CardTestSupport"],
+      exclude: ["Goldens"]),
   ],
   swiftLanguageModes: [.v6]
 )

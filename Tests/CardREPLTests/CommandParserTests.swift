@@ -1,0 +1,156 @@
+import CardREPL
+import Testing
+
+@Suite("Command parser")
+struct CommandParserTests {
+  private func command(_ line: String) throws -> Command {
+    guard case .command(let command) = try CommandParser.parse(line) else {
+      throw UsageError(command: nil, "no command in '\(line)'")
+    }
+    return command
+  }
+
+  private func usageError(_ line: String) -> UsageError? {
+    do {
+      _ = try CommandParser.parse(line)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func blankAndCommentLinesAreNothing() throws {
+    for line in ["", "   ", "\t", "# comment", "   # indented", "#!directive"] {
+      #expect(try CommandParser.parse(line) == .nothing, "\(line)")
+    }
+  }
+
+  @Test func everyCommandParses() throws {
+    #expect(try command("login demo 'a b'") == .login(userID: "demo", password: "a b"))
+    #expect(try command("logout") == .logout)
+    #expect(try command("whoami") == .whoami)
+    #expect(try command("cards") == .listCards)
+    #expect(try command("card get c1") == .getCard(id: "c1"))
+    #expect(try command("cards order c2 c1") == .reorderCards(ids: ["c2", "c1"]))
+    #expect(try command("card delete c4") == .deleteCard(id: "c4"))
+    #expect(try command("log on") == .log(isEnabled: true))
+    #expect(try command("log off") == .log(isEnabled: false))
+    #expect(try command("sandbox expire-token") == .sandbox(.expireToken))
+    #expect(try command("sandbox revoke-refresh") == .sandbox(.revokeRefresh))
+    #expect(try command("sandbox fail 503") == .sandbox(.fail(status: 503, count: 1)))
+    #expect(try command("sandbox fail 500 3") == .sandbox(.fail(status: 500, count: 3)))
+    #expect(try command("sandbox offline on") == .sandbox(.offline(true)))
+    #expect(try command("sandbox latency 250") == .sandbox(.latency(milliseconds: 250)))
+    #expect(try command("sandbox reset") == .sandbox(.reset))
+    #expect(try command("help") == .help(topic: nil))
+    #expect(try command("help card create") == .help(topic: "card create"))
+    #expect(try command("exit") == .exit(name: "exit"))
+    #expect(try command("quit") == .exit(name: "quit"))
+  }
+
+  @Test func namesForJSONAreTheCommandsFullNames() throws {
+    #expect(try command("card get c1").name == "card get")
+    #expect(try command("cards order c1").name == "cards order")
+    #expect(try command("sandbox fail 500").name == "sandbox fail")
+    #expect(try command("log on").name == "log")
+  }
+
+  @Test func unknownCommandNamesTheWordTyped() {
+    let error = usageError("cardz all")
+    #expect(error?.command == "cardz")
+    #expect(error?.message == "unknown command 'cardz'; try 'help'")
+  }
+
+  @Test func groupWithoutOrWithAnUnknownSubcommand() {
+    #expect(usageError("card")?.command == "card")
+    #expect(usageError("card")?.message.contains("get, create or delete") == true)
+    #expect(
+      usageError("sandbox nap")?.message == "unknown subcommand 'sandbox nap'; try 'help sandbox'")
+    #expect(usageError("cards shuffle")?.command == "cards")
+  }
+
+  @Test func unterminatedQuoteHasNoCommandName() {
+    let error = usageError(#"card create name="Kim"#)
+    #expect(error != nil && error?.command == nil)
+  }
+
+  @Test func wrongArgumentCountsNameTheCommandAndShowItsUsage() {
+    #expect(usageError("login demo")?.message.hasSuffix("usage: login <userId> <password>") == true)
+    #expect(usageError("login a b c")?.message.hasPrefix("too many arguments") == true)
+    #expect(usageError("card get")?.command == "card get")
+    #expect(usageError("whoami now")?.command == "whoami")
+    #expect(usageError("cards order")?.command == "cards order")
+  }
+
+  @Test func usageErrorsNeverRepeatThePassword() {
+    let error = usageError("login demo hunter2-secret extra")
+    #expect(error?.message.contains("hunter2-secret") == false)
+  }
+
+  @Test func badNumbersAreRejected() {
+    #expect(
+      usageError("sandbox fail abc")?.message.hasPrefix("status must be a whole number") == true)
+    #expect(usageError("sandbox fail 302")?.message.hasPrefix("status must be 400 to 599") == true)
+    #expect(usageError("sandbox fail 500 -1")?.message.hasPrefix("count must be") == true)
+    #expect(usageError("sandbox latency 1.5")?.message.hasPrefix("milliseconds must be") == true)
+    #expect(usageError("sandbox latency 99999999999999999999")?.command == "sandbox latency")
+    #expect(usageError("log maybe")?.message.hasPrefix("expected on or off") == true)
+  }
+}
+
+@Suite("card create arguments")
+struct CardCreationParserTests {
+  private func arguments(_ line: String) throws -> CardCreationArguments? {
+    guard case .command(.createCard(let arguments)) = try CommandParser.parse(line) else {
+      return nil
+    }
+    return arguments
+  }
+
+  private func message(_ line: String) -> String? {
+    do {
+      _ = try CommandParser.parse(line)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func everyKeyIsRead() throws {
+    let parsed = try arguments(
+      #"card create name="Kim Minji" title=T birthday=1999-03-02 mbti=infp instagram=i "#
+        + #"link=https://e.com description="d e" defaultImage=3 tmi=a tmi="b c" image=p.png"#)
+    #expect(
+      parsed
+        == CardCreationArguments(
+          name: "Kim Minji", title: "T", birthday: "1999-03-02", mbti: "infp", instagram: "i",
+          link: "https://e.com", description: "d e", defaultImage: 3, tmis: ["a", "b c"],
+          imagePath: "p.png"))
+  }
+
+  @Test func emptyOptionalValuesAreLeftOutButEmptyNameAndTMIAreKept() throws {
+    let parsed = try arguments("card create name= title= image= tmi=")
+    #expect(parsed == CardCreationArguments(name: "", tmis: [""]))
+  }
+
+  @Test func aValueMayContainEqualsSigns() throws {
+    #expect(try arguments("card create name=a=b")?.name == "a=b")
+  }
+
+  @Test func problemsAreOneLineEach() {
+    #expect(message("card create title=x") == "card create needs name=<text>; usage: " + usage)
+    #expect(message("card create name=A colour=red")?.hasPrefix("unknown key 'colour'") == true)
+    #expect(
+      message("card create name=A name=B")
+        == "'name' is given twice; only tmi may be given more than once")
+    #expect(
+      message("card create name=A defaultImage=two")
+        == "defaultImage must be a number from 0 to 5, not 'two'")
+    #expect(message("card create Kim")?.hasPrefix("expected key=value, not 'Kim'") == true)
+    #expect(message("card create name=A Name=B")?.hasPrefix("unknown key 'Name'") == true)
+  }
+
+  private var usage: String {
+    CommandTable.all.first { $0.name == "card create" }!.usage
+  }
+}

@@ -1,0 +1,190 @@
+import CardDomain
+import CardREPL
+import CardTestSupport
+import Foundation
+import Testing
+
+/// An auth repository whose store cannot be read.
+private struct UnreadableStoreAuthRepository: AuthRepository {
+  func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
+    throw .credentialStorage(reason: "tampered")
+  }
+  func signOut() async throws(CardError) { throw .credentialStorage(reason: "tampered") }
+  func currentUser() async throws(CardError) -> SignedInUser? {
+    throw .credentialStorage(reason: "tampered")
+  }
+}
+
+@Suite("REPL session with fakes")
+struct REPLSessionTests {
+  private let console = CapturingConsole()
+
+  private func session(_ services: REPLServices, json: Bool = false) -> REPLSession {
+    REPLSession(
+      services: services, console: console, mode: json ? .json : .human(HumanRenderer()),
+      workingDirectory: URL(fileURLWithPath: "/work/dir"))
+  }
+
+  @Test func scriptRunsEveryLineAndCountsFailures() async throws {
+    let services = fakeServices(
+      auth: SpyAuthRepository(user: SignedInUser(userID: try UserID("demo"))))
+    let summary = await session(services).run(
+      ScriptLineSource(text: "whoami\n\ncardz\n# note\nwhoami\n"))
+    #expect(summary == REPLSession.Summary(commands: 3, failures: 1))
+    #expect(summary.scriptExitStatus == 1)
+    #expect(console.output == "demo\ndemo\n")
+    #expect(console.error == "invalid: unknown command 'cardz'; try 'help'\n")
+  }
+
+  @Test func exitStopsTheScript() async {
+    let summary = await session(fakeServices()).run(ScriptLineSource(lines: ["exit", "cardz"]))
+    #expect(summary == REPLSession.Summary(commands: 1, failures: 0))
+    #expect(console.error.isEmpty)
+  }
+
+  @Test func notesArePrintedOnStandardErrorBeforeTheResult() async {
+    let notes = FakeNotes()
+    notes.post(.accessTokenRefreshed)
+    _ = await session(fakeServices(notes: notes), json: true).execute("whoami")
+    #expect(console.error == "note: access token refreshed\n")
+    #expect(console.output.hasPrefix(#"{"command": "whoami", "ok": false"#))
+  }
+
+  @Test func logSwitchFollowsTheCommand() async {
+    let log = FakeLogSwitch()
+    let repl = session(fakeServices(requestLog: log))
+    _ = await repl.execute("log on")
+    #expect(log.isEnabled)
+    _ = await repl.execute("log off")
+    #expect(!log.isEnabled)
+    #expect(console.output == "request log on\nrequest log off\n")
+  }
+
+  @Test func sandboxCommandsReachTheControls() async {
+    let controls = FakeSandboxControls()
+    let repl = session(fakeServices(sandbox: controls))
+    for line in [
+      "sandbox fail 503 2", "sandbox offline on", "sandbox latency 150", "sandbox reset",
+    ] {
+      _ = await repl.execute(line)
+    }
+    #expect(controls.calls == ["fail 503 2", "offline true", "latency 0.15 seconds", "reset"])
+    #expect(
+      console.output
+        == "sandbox: the next 2 requests answer 503\nsandbox: offline\nsandbox: latency 150 ms\n"
+        + "sandbox: reset to the seed cards; every session ended, every fault cleared\n")
+  }
+
+  @Test func sandboxCommandsNeedTheSandbox() async {
+    let step = await session(fakeServices(sandbox: nil)).execute("sandbox expire-token")
+    #expect(step?.succeeded == false)
+    #expect(console.error == "invalid: sandbox commands need the sandbox backend\n")
+  }
+
+  @Test func logoutSetsAnUnreadableStoreAside() async {
+    let recovery = FakeRecovery(destination: "/home/session/credential.sealed.corrupt")
+    let repl = session(fakeServices(auth: UnreadableStoreAuthRepository(), recovery: recovery))
+    let step = await repl.execute("logout")
+    #expect(step?.succeeded == true)
+    #expect(recovery.callCount == 1)
+    #expect(
+      console.output
+        == "signed out; the unreadable session store was moved to /home/session/credential.sealed.corrupt\n"
+    )
+  }
+
+  @Test func logoutThatCannotSetTheStoreAsideFails() async {
+    let recovery = FakeRecovery(failure: SessionRecoveryError("permission denied"))
+    let repl = session(fakeServices(auth: UnreadableStoreAuthRepository(), recovery: recovery))
+    _ = await repl.execute("logout")
+    #expect(
+      console.error.hasPrefix(
+        "signedOut: the stored session cannot be read and cannot be set aside"))
+  }
+
+  @Test func anUnreadableStoreIsNeverSilentlySignedOut() async {
+    let repl = session(fakeServices(auth: UnreadableStoreAuthRepository()))
+    _ = await repl.execute("whoami")
+    #expect(console.error.contains("the stored session cannot be used: tampered"))
+    #expect(await repl.prompt() == "card-repl [fake] (session unreadable)> ")
+  }
+
+  @Test func promptShowsBackendAndUser() async throws {
+    let auth = SpyAuthRepository()
+    let repl = session(fakeServices(auth: auth))
+    #expect(await repl.prompt() == "card-repl [fake]> ")
+    _ = await repl.execute("login demo demo")
+    #expect(await repl.prompt() == "card-repl [fake] demo> ")
+  }
+
+  @Test func relativeImagePathsStartAtTheWorkingDirectory() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try GoldenRunner.onePixelPNG.write(to: directory.appendingPathComponent("me.png"))
+    let cards = SpyCardRepository()
+    let repl = REPLSession(
+      services: fakeServices(cards: cards), console: console, mode: .json,
+      workingDirectory: directory)
+    _ = await repl.execute("card create name=Me image=me.png")
+    guard case .create(let draft) = cards.calls.first else {
+      Issue.record("no card was created: \(console.output)")
+      return
+    }
+    #expect(draft.image?.source == .file(directory.appendingPathComponent("me.png")))
+    #expect(draft.image?.mimeType == .png)
+  }
+
+  @Test func invalidDraftIsRejectedBeforeTheRepository() async {
+    let cards = SpyCardRepository()
+    _ = await session(fakeServices(cards: cards)).execute("card create name=A mbti=XXXX")
+    #expect(cards.calls.isEmpty)
+    #expect(console.error.hasPrefix("invalid: mbti must be"))
+  }
+}
+
+@Suite("Ctrl-C cancels the running command")
+struct InterruptTests {
+  @Test(.timeLimit(.minutes(1)))
+  func interruptCancelsTheCommandAndTheREPLGoesOn() async throws {
+    let console = CapturingConsole()
+    let cards = HangingCardRepository()
+    let interrupts = InterruptController()
+    let services = fakeServices(
+      cards: cards, auth: SpyAuthRepository(user: SignedInUser(userID: try UserID("demo"))))
+    let session = REPLSession(
+      services: services, console: console, mode: .human(HumanRenderer()),
+      workingDirectory: URL(fileURLWithPath: "/"), interrupts: interrupts)
+
+    let run = Task { await session.run(ScriptLineSource(lines: ["cards", "whoami"])) }
+    for await _ in cards.started { break }
+    #expect(interrupts.interrupt())
+    let summary = await run.value
+
+    #expect(console.error == "cancelled\n")
+    #expect(console.output == "demo\n")
+    #expect(summary == REPLSession.Summary(commands: 2, failures: 1))
+  }
+
+  @Test func interruptWithNoCommandRunningDoesNothing() {
+    #expect(!InterruptController().interrupt())
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func inJSONModeACancelledCommandIsNetworkFail() async throws {
+    let console = CapturingConsole()
+    let cards = HangingCardRepository()
+    let interrupts = InterruptController()
+    let session = REPLSession(
+      services: fakeServices(cards: cards), console: console, mode: .json,
+      workingDirectory: URL(fileURLWithPath: "/"), interrupts: interrupts)
+    let run = Task { await session.execute("cards") }
+    for await _ in cards.started { break }
+    interrupts.interrupt()
+    _ = await run.value
+    #expect(
+      console.output
+        == #"{"command": "cards", "ok": false, "result": "networkFail", "message": "cancelled"}"#
+        + "\n")
+  }
+}

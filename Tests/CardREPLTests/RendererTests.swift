@@ -1,0 +1,200 @@
+import CardDomain
+import CardREPL
+import Foundation
+import Testing
+
+@Suite("Human renderer")
+struct HumanRendererTests {
+  private let renderer = HumanRenderer()
+
+  @Test func cardIsABlockOfItsFieldsEndingWithAnEmptyLine() throws {
+    let text = renderer.output(.card(try sampleCard()))
+    #expect(
+      text == """
+        id             c1
+        name           Kim Minji
+        title          SOPT 29th iOS
+        birthday       1999-03-02
+        mbti           INFP
+        instagram      minji.dev
+        link           https://example.com/minji
+        description    iOS developer
+        default image  2
+        image URL      /card/c1/image
+        tmi            likes coffee
+        tmi            runs marathons
+
+
+        """)
+  }
+
+  @Test func absentFieldsAreLeftOut() throws {
+    let card = Card(id: try CardID("c9"), owner: try UserID("demo"), name: "Only Name")
+    #expect(
+      renderer.output(.card(card))
+        == "id             c9\nname           Only Name\ndefault image  0\n\n")
+  }
+
+  @Test func controlCharactersFromTheServerAreShownEscaped() throws {
+    var card = try sampleCard()
+    card.name = "evil\u{1B}[2Jname"
+    card.description = "two\nlines"
+    let text = renderer.output(.card(card))
+    #expect(!text.contains("\u{1B}"))
+    #expect(text.contains(#"evil\u{1B}[2Jname"#))
+    #expect(text.contains("two\n               lines"))
+  }
+
+  @Test func failuresShowResultMessageAndStatus() {
+    #expect(
+      renderer.failure(CommandFailure(.rejected(message: "card c9 not found", status: 404)))
+        == "requestErr: card c9 not found (404)\n")
+    #expect(
+      renderer.failure(CommandFailure(.serverFailure(status: 503, message: nil)))
+        == "serverErr: the server failed (503)\n")
+    #expect(
+      renderer.failure(CommandFailure(.contractMismatch(reason: "data is null")))
+        == "pathErr: the reply does not match the contract: data is null\n")
+    #expect(
+      renderer.failure(CommandFailure(.networkFailure(reason: "the sandbox is offline")))
+        == "networkFail: the sandbox is offline\n")
+    #expect(
+      renderer.failure(CommandFailure(.signedOut)) == "signedOut: not signed in; use login first\n")
+    #expect(
+      renderer.failure(CommandFailure(.invalidInput(.emptyName)))
+        == "invalid: name must not be empty\n")
+    #expect(renderer.failure(.cancelled) == "cancelled\n")
+  }
+
+  @Test func notesAreOneLine() {
+    #expect(renderer.note(.accessTokenRefreshed) == "note: access token refreshed\n")
+  }
+
+  @Test func coloursOnlyWhenEnabled() {
+    let coloured = HumanRenderer(errorStyle: TextStyle(isEnabled: true))
+    #expect(coloured.failure(.cancelled) == "\u{1B}[31mcancelled\u{1B}[0m\n")
+    #expect(!renderer.failure(.cancelled).contains("\u{1B}"))
+  }
+
+  @Test func emptyListsSaySo() {
+    #expect(renderer.output(.cards([])) == "no cards\n")
+    #expect(renderer.output(.exit) == "")
+  }
+}
+
+@Suite("Colour policy")
+struct TextStyleTests {
+  @Test func coloursOnATerminalOnly() {
+    #expect(TextStyle.forStream(isTerminal: true, environment: [:]).isEnabled)
+    #expect(!TextStyle.forStream(isTerminal: false, environment: [:]).isEnabled)
+  }
+
+  @Test func noColourWheneverNO_COLORIsSetWhateverItsValue() {
+    for value in ["1", "", "0", "false"] {
+      #expect(!TextStyle.forStream(isTerminal: true, environment: ["NO_COLOR": value]).isEnabled)
+    }
+  }
+}
+
+@Suite("JSON renderer")
+struct JSONRendererTests {
+  private func object(_ line: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+  }
+
+  @Test func successLineHasCommandOkResultAndData() throws {
+    let line = JSONRenderer.line(
+      command: "whoami", outcome: .success(.currentUser(try UserID("demo"))))
+    #expect(
+      line == #"{"command": "whoami", "ok": true, "result": "success", "data": {"userId": "demo"}}"#
+    )
+  }
+
+  @Test func failureLineHasMessageAndStatusOnlyWhenThereIsOne() throws {
+    let rejected = JSONRenderer.line(
+      command: "card get",
+      outcome: .failure(CommandFailure(.rejected(message: "card c9 not found", status: 404))))
+    #expect(
+      rejected
+        == #"{"command": "card get", "ok": false, "result": "requestErr", "message": "card c9 not found", "status": 404}"#
+    )
+    let offline = try object(
+      JSONRenderer.line(
+        command: "cards", outcome: .failure(CommandFailure(.networkFailure(reason: "offline")))))
+    #expect(offline["status"] == nil)
+    #expect(offline["result"] as? String == "networkFail")
+  }
+
+  @Test func cancellationIsNetworkFailSayingCancelled() throws {
+    let line = try object(JSONRenderer.line(command: "cards", outcome: .failure(.cancelled)))
+    #expect(line["result"] as? String == "networkFail")
+    #expect(line["message"] as? String == "cancelled")
+  }
+
+  @Test func unparsableLineHasANullCommand() throws {
+    let line = JSONRenderer.line(
+      command: nil, outcome: .failure(CommandFailure(UsageError(command: nil, "unterminated"))))
+    #expect(line.hasPrefix(#"{"command": null, "ok": false, "result": "invalid""#))
+  }
+
+  @Test func cardDataUsesTheContractsFieldNames() throws {
+    let line = try object(
+      JSONRenderer.line(command: "card get", outcome: .success(.card(try sampleCard()))))
+    let data = try #require(line["data"] as? [String: Any])
+    #expect(
+      Set(data.keys) == [
+        "cardId", "userId", "title", "name", "birthday", "mbti", "instagram", "linkURL",
+        "description", "defaultImage", "imageURL", "tmi",
+      ])
+    #expect(data["defaultImage"] as? Int == 2)
+    #expect(data["tmi"] as? [String] == ["likes coffee", "runs marathons"])
+  }
+
+  @Test func stringsAreEscaped() throws {
+    var card = try sampleCard()
+    card.name = "quote \" backslash \\ newline \n bell \u{7} 이름"
+    let line = JSONRenderer.line(command: "card get", outcome: .success(.card(card)))
+    #expect(!line.contains("\n"))
+    let data = try #require(try object(line)["data"] as? [String: Any])
+    #expect(data["name"] as? String == card.name)
+    #expect(line.contains(#"\u0007"#))
+  }
+
+  @Test func loginDataIsTheUserOnly() throws {
+    let line = JSONRenderer.line(command: "login", outcome: .success(.signedIn(try UserID("demo"))))
+    #expect(line.hasSuffix(#""data": {"userId": "demo"}}"#))
+  }
+}
+
+@Suite("Card errors as results")
+struct CommandFailureTests {
+  @Test func everyCardErrorHasAResult() {
+    let cases: [(CardError, ResultKind, Int?)] = [
+      (.rejected(message: "m", status: 400), .requestErr, 400),
+      (.contractMismatch(reason: "r"), .pathErr, nil),
+      (.serverFailure(status: 502, message: nil), .serverErr, 502),
+      (.networkFailure(reason: "r"), .networkFail, nil),
+      (.signedOut, .signedOut, nil),
+      (.sessionExpired(reason: "refused"), .signedOut, nil),
+      (.invalidInput(.emptyName), .invalid, nil),
+      (.credentialStorage(reason: "tampered"), .signedOut, nil),
+      (.cancelled, .networkFail, nil),
+    ]
+    for (error, result, status) in cases {
+      let failure = CommandFailure(error)
+      #expect(failure.result == result, "\(error)")
+      #expect(failure.status == status, "\(error)")
+    }
+  }
+
+  @Test func anUnreadableStoreSaysSoAndHowToRecover() {
+    let failure = CommandFailure(.credentialStorage(reason: "it was tampered with"))
+    #expect(failure.message.contains("it was tampered with"))
+    #expect(failure.message.contains("Run logout"))
+  }
+
+  @Test func onlyCancellationIsMarkedAsOne() {
+    #expect(CommandFailure(.cancelled).isCancellation)
+    #expect(!CommandFailure(.networkFailure(reason: "cancelled")).isCancellation)
+  }
+}

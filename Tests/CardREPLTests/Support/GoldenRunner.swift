@@ -1,0 +1,132 @@
+import CardComposition
+import CardREPL
+import Foundation
+
+/// Runs a golden script in process: a fresh temporary directory with `home/` as the home
+/// directory and `files/` (a small PNG and a GIF) as the working directory, the sandbox
+/// backend through ``CardComposition/AppGraph`` with retries that do not wait, and a
+/// console that captures both streams.
+struct GoldenRunner {
+  let root: URL
+  let json: Bool
+
+  var home: URL { root.appendingPathComponent("home") }
+  var files: URL { root.appendingPathComponent("files") }
+  var sealedSession: URL { home.appendingPathComponent("session/credential.sealed") }
+
+  init(json: Bool) throws {
+    root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("card-repl-golden-\(UUID().uuidString)").resolvingSymlinksInPath()
+    self.json = json
+    try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+    try Self.onePixelPNG.write(to: files.appendingPathComponent("photo.png"))
+    try Data("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8).write(to: files.appendingPathComponent("anim.gif"))
+  }
+
+  func removeDirectory() { try? FileManager.default.removeItem(at: root) }
+
+  /// A 1×1 grey PNG.
+  static let onePixelPNG = Data(
+    base64Encoded:
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
+  )!
+
+  /// Runs the script's runs one after the other and returns the normalised output.
+  func run(_ script: [String]) async throws -> GoldenOutput {
+    var backend = AppConfiguration.Backend.sandbox
+    var runs: [[String]] = [[]]
+    for line in script {
+      if line.hasPrefix("#! server ") {
+        backend = .server(URL(string: String(line.dropFirst("#! server ".count)))!)
+      } else if line == "#! restart" {
+        runs.append([])
+      } else {
+        runs[runs.count - 1].append(line)
+      }
+    }
+    let console = CapturingConsole()
+    var statuses: [Int32] = []
+    for lines in runs {
+      let configuration = AppConfiguration(
+        backend: backend, homeDirectory: home, retryBaseDelay: .zero)
+      let graph = try AppGraph(configuration: configuration) { console.writeError($0 + "\n") }
+      let session = REPLSession(
+        services: graph.services, console: console, mode: json ? .json : .human(HumanRenderer()),
+        workingDirectory: files)
+      let summary = await session.run(DirectiveLineSource(lines: lines, runner: self))
+      statuses.append(summary.scriptExitStatus)
+    }
+    return GoldenOutput(
+      stdout: normalise(console.output), stderr: normalise(console.error),
+      exitStatuses: statuses)
+  }
+
+  /// Flips a byte in the middle of the sealed session file.
+  func tamperWithSession() throws {
+    var bytes = try Data(contentsOf: sealedSession)
+    bytes[bytes.count / 2] ^= 0x01
+    try bytes.write(to: sealedSession)
+  }
+
+  /// Every live token the sandbox has issued, from its state file.
+  func issuedTokens() -> [String] {
+    let stateFile = home.appendingPathComponent("sandbox/state.json")
+    guard let state = try? String(contentsOf: stateFile, encoding: .utf8) else { return [] }
+    return Self.tokens(in: state)
+  }
+
+  /// The strings shaped like the sandbox's tokens (`at_…`, `rt_…`) in `text`.
+  static func tokens(in text: String) -> [String] {
+    tokenPattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
+      .compactMap { Range($0.range, in: text).map { String(text[$0]) } }
+  }
+
+  private static let tokenPattern = try! NSRegularExpression(
+    pattern: "\\b(at|rt)_[A-Za-z0-9_-]{20,}")
+
+  private func normalise(_ text: String) -> String {
+    text.replacingOccurrences(of: root.path, with: "<root>")
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in line.hasPrefix("[#") ? Self.normaliseLogLine(String(line)) : String(line) }
+      .joined(separator: "\n")
+  }
+
+  private static let logPatterns: [(NSRegularExpression, String)] = [
+    (try! NSRegularExpression(pattern: "^\\[#[0-9]+ "), "[#N "),
+    (try! NSRegularExpression(pattern: "[0-9]+(\\.[0-9]+)? ms\\b"), "T ms"),
+    (try! NSRegularExpression(pattern: "boundary=[^;\\s]+"), "boundary=<boundary>"),
+  ]
+
+  private static func normaliseLogLine(_ line: String) -> String {
+    logPatterns.reduce(line) { line, rule in
+      rule.0.stringByReplacingMatches(
+        in: line, range: NSRange(line.startIndex..., in: line), withTemplate: rule.1)
+    }
+  }
+}
+
+/// The lines of one run, carrying out `#! tamper-store` when it is reached, between the
+/// commands before and after it.
+private final class DirectiveLineSource: LineSource {
+  private let script: ScriptLineSource
+  private let runner: GoldenRunner
+
+  init(lines: [String], runner: GoldenRunner) {
+    script = ScriptLineSource(lines: lines)
+    self.runner = runner
+  }
+
+  var showsPrompt: Bool { false }
+
+  func nextLine(prompt: String) async -> LineInput {
+    let input = await script.nextLine(prompt: prompt)
+    if input == .line("#! tamper-store") {
+      do {
+        try runner.tamperWithSession()
+      } catch {
+        return .line("# could not tamper with the session: \(error)")
+      }
+    }
+    return input
+  }
+}
