@@ -66,6 +66,11 @@ let package = Package(
       name: "CardREPLTests",
       dependencies: ["CardREPL", "CardComposition", "CardDomain", "CardTestSupport"],
       exclude: ["Goldens"]),
+    .testTarget(
+      name: "CardCompositionTests",
+      dependencies: [
+        "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "card-repl",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,129 @@
+import CardComposition
+import CardDomain
+import CardREPL
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("Application graph")
+struct AppGraphTests {
+  private let home: TemporaryDirectory
+
+  init() throws { home = try TemporaryDirectory() }
+
+  private func configuration(_ backend: AppConfiguration.Backend = .sandbox) -> AppConfiguration {
+    AppConfiguration(
+      backend: backend, homeDirectory: home.appending("home"), retryBaseDelay: .zero)
+  }
+
+  @Test func sandboxBackendKeepsItsStateInTheHome() async throws {
+    defer { home.remove() }
+    let graph = try AppGraph(configuration: configuration()) { _ in }
+    #expect(graph.sandbox != nil)
+    #expect(graph.services.sandbox != nil)
+    #expect(graph.services.backendName == "sandbox")
+    #expect(FileManager.default.fileExists(atPath: home.appending("home/sandbox/state.json").path))
+    let attributes = try FileManager.default.attributesOfItem(atPath: home.appending("home").path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+  }
+
+  @Test func serverBackendHasNoSandboxAndNamesTheHost() throws {
+    defer { home.remove() }
+    let graph = try AppGraph(
+      configuration: configuration(.server(URL(string: "http://127.0.0.1:8080/api")!))
+    ) { _ in }
+    #expect(graph.sandbox == nil)
+    #expect(graph.services.sandbox == nil)
+    #expect(graph.services.backendName == "127.0.0.1:8080")
+    #expect(!FileManager.default.fileExists(atPath: home.appending("home/sandbox").path))
+  }
+
+  @Test func signingInStoresTheSessionEncryptedInTheHome() async throws {
+    defer { home.remove() }
+    let graph = try AppGraph(configuration: configuration()) { _ in }
+    _ = try await graph.services.signIn.execute(userID: "demo", password: "demo")
+    let sealed = try Data(contentsOf: home.appending("home/session/credential.sealed"))
+    #expect(!sealed.isEmpty)
+    #expect(String(decoding: sealed, as: UTF8.self).contains("at_") == false)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: home.appending("home/session/keys/credential.key").path))
+  }
+
+  @Test func requestLogIsOffUntilSwitchedOnAndRedacted() async throws {
+    defer { home.remove() }
+    let lines = Mutex<[String]>([])
+    let graph = try AppGraph(configuration: configuration()) { line in
+      lines.withLock { $0.append(line) }
+    }
+    _ = try await graph.services.signIn.execute(userID: "demo", password: "demo")
+    #expect(lines.withLock { $0 }.isEmpty)
+    graph.services.requestLog.setEnabled(true)
+    #expect(graph.services.requestLog.isEnabled)
+    _ = try await graph.services.listCards.execute()
+    let logged = lines.withLock { $0 }.joined(separator: "\n")
+    #expect(logged.contains("-> GET http://sandbox.invalid/cards"))
+    #expect(logged.contains("Authorization: Bearer <redacted>"))
+    #expect(!logged.contains("at_"))
+  }
+
+  @Test func aSuccessfulRefreshLeavesANote() async throws {
+    defer { home.remove() }
+    let graph = try AppGraph(configuration: configuration()) { _ in }
+    _ = try await graph.services.signIn.execute(userID: "demo", password: "demo")
+    #expect(graph.services.notes.takeNotes().isEmpty)
+    try await graph.services.sandbox?.expireAccessTokens()
+    #expect(try await graph.services.listCards.execute().count == 2)
+    #expect(graph.services.notes.takeNotes() == [.accessTokenRefreshed])
+    #expect(graph.services.notes.takeNotes().isEmpty)
+  }
+
+  @Test func aFailedRefreshLeavesNoNote() async throws {
+    defer { home.remove() }
+    let graph = try AppGraph(configuration: configuration()) { _ in }
+    _ = try await graph.services.signIn.execute(userID: "demo", password: "demo")
+    try await graph.services.sandbox?.revokeRefreshTokens()
+    try await graph.services.sandbox?.expireAccessTokens()
+    await #expect(throws: CardError.self) { try await graph.services.listCards.execute() }
+    #expect(graph.services.notes.takeNotes().isEmpty)
+  }
+
+  @Test func sandboxControlsReportTheFaults() async throws {
+    defer { home.remove() }
+    let graph = try AppGraph(configuration: configuration()) { _ in }
+    let controls = try #require(graph.services.sandbox)
+    try await controls.failNext(status: 503, count: 2)
+    await controls.setOffline(true)
+    try await controls.setLatency(.milliseconds(250))
+    #expect(
+      await controls.faults()
+        == SandboxFaultSummary(
+          isOffline: true, latencyMilliseconds: 250, failureStatus: 503, failuresRemaining: 2))
+    try await controls.reset()
+    #expect(await controls.faults() == .none)
+    await #expect(throws: SandboxControlError.self) {
+      try await controls.failNext(status: 200, count: 1)
+    }
+  }
+
+  @Test func aCorruptSandboxStateStopsTheStartWithAWayOut() throws {
+    defer { home.remove() }
+    let stateFile = home.appending("home/sandbox/state.json")
+    try FileManager.default.createDirectory(
+      at: stateFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("not json".utf8).write(to: stateFile)
+    do {
+      _ = try AppGraph(configuration: configuration()) { _ in }
+      Issue.record("the graph was built over a corrupt state file")
+    } catch {
+      #expect(error.message.contains("corrupt"))
+      #expect(error.message.contains("Delete \(stateFile.path)"))
+    }
+  }
+
+  @Test func aHomeThatIsAFileStopsTheStart() throws {
+    defer { home.remove() }
+    try Data().write(to: home.appending("home"))
+    #expect(throws: StartupError.self) { try AppGraph(configuration: configuration()) { _ in } }
+  }
+}

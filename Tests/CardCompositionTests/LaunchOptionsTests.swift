@@ -1,0 +1,107 @@
+import CardComposition
+import Foundation
+import Testing
+
+@Suite("card-repl command line")
+struct LaunchOptionsTests {
+  @Test func noArgumentsMeanTheSandboxAndHumanOutput() throws {
+    #expect(try LaunchOptions.parse([]) == LaunchOptions())
+  }
+
+  @Test func everyOptionInBothSpellings() throws {
+    var expected = LaunchOptions()
+    expected.json = true
+    expected.server = URL(string: "https://api.example.com/v1")
+    expected.home = "/tmp/h"
+    #expect(
+      try LaunchOptions.parse([
+        "--json", "--server", "https://api.example.com/v1", "--home", "/tmp/h",
+      ])
+        == expected)
+    #expect(
+      try LaunchOptions.parse(["--home=/tmp/h", "--server=https://api.example.com/v1", "--json"])
+        == expected)
+    #expect(try LaunchOptions.parse(["--help"]).showsHelp)
+    #expect(try LaunchOptions.parse(["-h"]).showsHelp)
+  }
+
+  @Test(arguments: [
+    (["--bogus"], "unknown option '--bogus'"),
+    (["cards"], "unexpected argument 'cards'"),
+    (["--home"], "--home needs a value"),
+    (["--home", "--json"], "--home needs a value"),
+    (["--home="], "--home needs a directory"),
+    (["--json", "--json"], "--json is given twice"),
+    (["--json=yes"], "--json takes no value"),
+    (
+      ["--server", "ftp://example.com"],
+      "--server needs an http or https URL, not 'ftp://example.com'"
+    ),
+    (["--server", "not a url"], "--server needs an http or https URL, not 'not a url'"),
+  ])
+  func badCommandLinesAreErrors(arguments: [String], message: String) {
+    #expect(throws: LaunchError(message)) { try LaunchOptions.parse(arguments) }
+  }
+}
+
+@Suite("Configuration resolution")
+struct AppConfigurationTests {
+  private let cwd = URL(fileURLWithPath: "/work/here")
+
+  private func resolve(_ arguments: [String], _ environment: [String: String]) throws
+    -> AppConfiguration
+  {
+    try AppConfiguration.resolve(
+      try LaunchOptions.parse(arguments), environment: environment, currentDirectory: cwd)
+  }
+
+  @Test func homeComesFromTheOptionThenTheVariableThenTheUsersHome() throws {
+    let environment = ["HOME": "/home/u", "CARD_REPL_HOME": "/var/cards"]
+    #expect(try resolve(["--home", "/tmp/h"], environment).homeDirectory.path == "/tmp/h")
+    #expect(try resolve([], environment).homeDirectory.path == "/var/cards")
+    #expect(try resolve([], ["HOME": "/home/u"]).homeDirectory.path == "/home/u/.card-repl")
+    #expect(
+      try resolve([], ["HOME": "/home/u", "CARD_REPL_HOME": ""]).homeDirectory.path
+        == "/home/u/.card-repl")
+  }
+
+  @Test func relativeAndTildeHomesAreResolved() throws {
+    #expect(
+      try resolve(["--home", "state"], ["HOME": "/home/u"]).homeDirectory.path == "/work/here/state"
+    )
+    #expect(
+      try resolve(["--home", "~/cards"], ["HOME": "/home/u"]).homeDirectory.path == "/home/u/cards")
+    #expect(
+      try resolve([], ["HOME": "/home/u", "CARD_REPL_HOME": "../x"]).homeDirectory.path == "/work/x"
+    )
+  }
+
+  @Test func filesLiveInTheHome() throws {
+    let configuration = try resolve(["--home", "/tmp/h"], [:])
+    #expect(configuration.sessionDirectory.path == "/tmp/h/session")
+    #expect(configuration.sandboxStateFile.path == "/tmp/h/sandbox/state.json")
+  }
+
+  @Test func keyFileByDefaultPassphraseFromTheEnvironment() throws {
+    #expect(try resolve([], ["HOME": "/h"]).keySource == .keyFile)
+    let configuration = try resolve([], ["HOME": "/h", "CARD_REPL_PASSPHRASE": "correct horse"])
+    #expect(configuration.keySource == .passphrase("correct horse"))
+    #expect(!"\(configuration.keySource)".contains("horse"))
+    #expect(throws: LaunchError.self) { try resolve([], ["CARD_REPL_PASSPHRASE": ""]) }
+  }
+
+  @Test func serverOptionChoosesTheServerBackend() throws {
+    #expect(try resolve([], [:]).backend == .sandbox)
+    #expect(
+      try resolve(["--server", "http://127.0.0.1:8080"], [:]).backend
+        == .server(URL(string: "http://127.0.0.1:8080")!))
+  }
+
+  @Test func defaultsAreTheProductionOnes() throws {
+    let configuration = try resolve([], [:])
+    #expect(configuration.requestTimeout == .seconds(30))
+    #expect(configuration.retryBaseDelay == .milliseconds(500))
+    #expect(configuration.accessTokenLifetime == .seconds(3600))
+    #expect(!configuration.logsRequests)
+  }
+}

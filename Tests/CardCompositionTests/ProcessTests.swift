@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The built `card-repl` binary as a real process, with piped standard input.
+@Suite("card-repl as a process")
+struct ProcessTests {
+  private let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  @Test(.timeLimit(.minutes(1)))
+  func loginAndCardsInJSONPrintExactlyTwoSuccessLines() async throws {
+    defer { directory.remove() }
+    let home = directory.appending("home").path
+    let finished = try await runCardREPL(
+      ["--json", "--home", home], input: "login demo demo\ncards\n", in: directory.url)
+    let lines = finished.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3 && lines.last == "", "\(finished.stdout)")
+    for line in lines.dropLast() {
+      #expect(line.contains(#""ok": true"#))
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      #expect(object?["ok"] as? Bool == true)
+    }
+    #expect(finished.stderr.isEmpty)
+    #expect(finished.status == 0)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aBadCommandLineExitsWithTwo() async throws {
+    defer { directory.remove() }
+    let finished = try await runCardREPL(["--bogus"], input: "", in: directory.url)
+    #expect(finished.status == 2)
+    #expect(finished.stderr == "card-repl: unknown option '--bogus'; try 'card-repl --help'\n")
+    #expect(finished.stdout.isEmpty)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aFailingScriptExitsWithOne() async throws {
+    defer { directory.remove() }
+    let finished = try await runCardREPL(
+      ["--home", directory.appending("home").path], input: "login demo demo\ncard get c9\nwhoami\n",
+      in: directory.url)
+    #expect(finished.status == 1)
+    #expect(finished.stdout == "signed in as demo\ndemo\n")
+    #expect(finished.stderr == "requestErr: card c9 not found (404)\n")
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func theHomeComesFromTheEnvironmentAndTheSessionSurvivesTheProcess() async throws {
+    defer { directory.remove() }
+    let environment = ["CARD_REPL_HOME": directory.appending("env-home").path]
+    let first = try await runCardREPL(
+      [], input: "login demo demo\n", in: directory.url, environment: environment)
+    #expect(first.status == 0)
+    let second = try await runCardREPL(
+      [], input: "whoami\n", in: directory.url, environment: environment)
+    #expect(second.stdout == "demo\n")
+    #expect(FileManager.default.fileExists(atPath: directory.appending("env-home/session").path))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func helpPrintsTheUsageAndExitsWithZero() async throws {
+    defer { directory.remove() }
+    let finished = try await runCardREPL(["--help"], input: "", in: directory.url)
+    #expect(finished.status == 0)
+    #expect(finished.stdout.hasPrefix("usage: card-repl [--json] [--server <url>] [--home <dir>]"))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func noColoursWhenOutputIsNotATerminal() async throws {
+    defer { directory.remove() }
+    let finished = try await runCardREPL(
+      ["--home", directory.appending("home").path], input: "cardz\n", in: directory.url)
+    #expect(finished.stderr == "invalid: unknown command 'cardz'; try 'help'\n")
+  }
+}
