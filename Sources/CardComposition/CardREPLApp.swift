@@ -51,9 +51,9 @@ public enum CardREPLApp {
     guard interactive else {
       return await session.run(ReadLineSource(promptDescriptor: nil)).scriptExitStatus
     }
-    let signals = SignalInterrupts(controller: interrupts)
-    defer { signals.cancel() }
     let echo = options.json ? STDERR_FILENO : STDOUT_FILENO
+    let signals = SignalInterrupts(controller: interrupts, echoDescriptor: echo)
+    defer { signals.cancel() }
     let banner =
       "card-repl on the \(backendDescription(configuration.backend)); "
       + "home \(configuration.homeDirectory.path). Type 'help' for the commands, Ctrl-D to leave.\n"

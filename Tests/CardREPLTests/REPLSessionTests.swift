@@ -93,6 +93,14 @@ struct REPLSessionTests {
     )
   }
 
+  @Test func logoutWhenThereWasNothingToSetAsideKeepsTheFailure() async {
+    let recovery = FakeRecovery(destination: nil)
+    let repl = session(fakeServices(auth: UnreadableStoreAuthRepository(), recovery: recovery))
+    let step = await repl.execute("logout")
+    #expect(step?.succeeded == false)
+    #expect(console.error.hasPrefix("signedOut: the stored session cannot be used: tampered"))
+  }
+
   @Test func logoutThatCannotSetTheStoreAsideFails() async {
     let recovery = FakeRecovery(failure: SessionRecoveryError("permission denied"))
     let repl = session(fakeServices(auth: UnreadableStoreAuthRepository(), recovery: recovery))

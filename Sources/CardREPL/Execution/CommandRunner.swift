@@ -34,7 +34,7 @@ public struct CommandRunner: Sendable {
       let user = try await perform { () async throws(CardError) in
         try await services.currentUser.execute()
       }
-      guard let user else { throw CommandFailure(.signedOut, "not signed in; use login first") }
+      guard let user else { throw CommandFailure(CardError.signedOut) }
       return .currentUser(user.userID)
     case .listCards:
       return .cards(
@@ -87,13 +87,16 @@ public struct CommandRunner: Sendable {
       return .signedOut(setAsideAt: nil)
     } catch {
       guard case .credentialStorage = error else { throw CommandFailure(error) }
+      let destination: String?
       do {
-        let destination = try await services.sessionRecovery.setAsideUnreadableSession()
-        return .signedOut(setAsideAt: destination)
+        destination = try await services.sessionRecovery.setAsideUnreadableSession()
       } catch let recovery {
         throw CommandFailure(
           .signedOut, "the stored session cannot be read and cannot be set aside: \(recovery)")
       }
+      // Nothing was moved: the store opens now, so the failure was not the file's fault.
+      guard let destination else { throw CommandFailure(error) }
+      return .signedOut(setAsideAt: destination)
     }
   }
 
