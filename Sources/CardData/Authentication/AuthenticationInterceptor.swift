@@ -124,13 +124,22 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     if let cached, cached != stale { return cached }
 
     try history.record(at: clock.now(), within: refreshLimit)
-    let task = Task { [store, refresher] () async throws -> AuthCredential in
-      try await Self.refresh(stale, store: store, refresher: refresher)
+    let task = Task { () async throws -> AuthCredential in
+      try await self.performRefresh(replacing: stale)
     }
     inFlightRefresh = task
+    return try await Self.result(of: task)
+  }
+
+  /// Runs one refresh and records its outcome in the cache before the refresh task ends, so
+  /// that every request waiting on the task finds the new credential cached when it resumes
+  /// (a retried request adapts from the cache, not from the value the refresh returned).
+  private func performRefresh(replacing stale: AuthCredential) async throws(PipelineError)
+    -> AuthCredential
+  {
     defer { inFlightRefresh = nil }
     do {
-      let fresh = try await Self.result(of: task)
+      let fresh = try await Self.refresh(stale, store: store, refresher: refresher)
       cached = fresh
       return fresh
     } catch {
