@@ -33,6 +33,9 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   private var cached: AuthCredential?
   private var inFlightRefresh: Task<AuthCredential, any Error>?
   private var history = RefreshHistory()
+  /// Counts the refreshes that replaced ``cached``, so that a store read that began before
+  /// one of them cannot put the replaced credential back.
+  private var refreshGeneration = 0
 
   /// Creates the interceptor.
   ///
@@ -101,12 +104,16 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
 
   /// Reads the store again: another process may have refreshed or cleared the credential.
   private func reloadCredential() async throws(PipelineError) -> AuthCredential {
+    let generation = refreshGeneration
     let loaded: AuthCredential?
     do {
       loaded = try await store.load()
     } catch {
       throw .credentialStorage(error)
     }
+    // A refresh that finished while the store was being read is at least as new as what the
+    // read returned, which may be the very credential that refresh replaced.
+    if refreshGeneration != generation, let cached { return cached }
     guard let loaded else {
       cached = nil
       throw .signedOut
@@ -141,6 +148,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     do {
       let fresh = try await Self.refresh(stale, store: store, refresher: refresher)
       cached = fresh
+      refreshGeneration += 1
       return fresh
     } catch {
       if case .sessionExpired = error { cached = nil }
