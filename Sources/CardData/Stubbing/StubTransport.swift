@@ -56,9 +56,12 @@ public actor StubTransport: HTTPTransport {
     self.fallback = fallback
   }
 
-  /// The requests received for a method and path.
+  /// The requests received for a method and percent-encoded path, compared as routes compare
+  /// them (so `/cards/a%2Fb`, one segment, is not `/cards/a/b`).
   public func received(method: HTTPMethod, path: String) -> [Received] {
-    received.filter { $0.request.method == method && $0.request.url.path == path }
+    received.filter {
+      $0.request.method == method && $0.request.url.path(percentEncoded: true) == path
+    }
   }
 
   /// Answers from the matching route.
