@@ -52,19 +52,28 @@ public struct Redactor: Hashable, Sendable {
   }
 
   /// The text with the value after any sensitive field name hidden, in the shapes
-  /// `name=value`, `name: value` and `"name": "value"`.
+  /// `name=value`, `name: value` and `"name": "value"`. A quoted value is hidden up to its
+  /// closing quote (spaces, separators and escaped quotes included) or the end of the text.
   public func redact(text: String) -> String {
     var result = text
     for field in sensitiveFields {
-      let pattern =
-        "(\"?\(NSRegularExpression.escapedPattern(for: field))\"?\\s*[:=]\\s*\"?)[^\"&,;\\s}]+"
-      guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
-      else { continue }
-      let range = NSRange(result.startIndex..., in: result)
-      result = regex.stringByReplacingMatches(
-        in: result, range: range, withTemplate: "$1\(Self.mask)")
+      // The field name, quoted or not, and its separator: `password=`, `"password": `.
+      let name = #""?"# + NSRegularExpression.escapedPattern(for: field) + #""?\s*[:=]\s*"#
+      // A quoted value runs to its closing unescaped quote, or to the end of a cut-off text.
+      let quoted = "(" + name + #"")(?:[^"\\]|\\.)*("|$)"#
+      // An unquoted value runs to the next separator.
+      let unquoted = "(" + name + #")[^"&,;\s}]+"#
+      result = Self.replace(quoted, in: result, with: "$1\(Self.mask)$2")
+      result = Self.replace(unquoted, in: result, with: "$1\(Self.mask)")
     }
     return result
+  }
+
+  private static func replace(_ pattern: String, in text: String, with template: String) -> String {
+    guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+    else { return text }
+    let range = NSRange(text.startIndex..., in: text)
+    return regex.stringByReplacingMatches(in: text, range: range, withTemplate: template)
   }
 
   private func redact(json: Any) -> Any {
