@@ -124,3 +124,32 @@ struct RedactorTests {
     #expect(redactor.redact(body: Data()) == "")
   }
 }
+
+@Suite("Redactor: URLs and multi-word values")
+struct RedactorURLTests {
+  @Test func hidesSensitiveQueryValuesOnly() throws {
+    let url = try #require(
+      URL(string: "https://api.example.com/cards?page=2&token=abc123&Access_Token=x%20y"))
+    let redacted = Redactor().redact(url: url)
+    #expect(
+      redacted == "https://api.example.com/cards?page=2&token=<redacted>&Access_Token=<redacted>")
+  }
+
+  @Test func leavesURLsWithoutQueriesAlone() throws {
+    let url = try #require(URL(string: "https://api.example.com/card/c1"))
+    #expect(Redactor().redact(url: url) == url.absoluteString)
+  }
+
+  @Test func hidesEveryWordOfAnUnquotedValue() {
+    let text = "userId: demo\npassword: correct horse battery\nnext: line"
+    let redacted = Redactor().redact(text: text)
+    #expect(redacted == "userId: demo\npassword: <redacted>\nnext: line")
+  }
+
+  @Test func hidesOAuthSpellings() {
+    let body = Data(#"{"access_token":"a1","refresh_token":"r1","token_type":"Bearer"}"#.utf8)
+    let redacted = Redactor().redact(body: body)
+    #expect(!redacted.contains("a1") && !redacted.contains("r1"))
+    #expect(redacted.contains("Bearer"))
+  }
+}
