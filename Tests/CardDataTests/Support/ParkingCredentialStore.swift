@@ -39,6 +39,10 @@ actor ParkingCredentialStore: CredentialStore {
 
   func clear() async throws(CredentialStoreError) { await inner.clear() }
 
+  func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool {
+    await inner.clear(ifStill: credential)
+  }
+
   func refreshCredential(
     replacing stale: AuthCredential,
     using refresh: @escaping @Sendable (AuthCredential) async throws(CardError) -> AuthCredential
