@@ -14,7 +14,7 @@ public actor InMemoryCredentialStore: CredentialStore {
   public private(set) var saveCount = 0
   /// When set, ``load()`` throws it.
   public var loadFailure: CredentialStoreError?
-  /// Ends when the current holder of the refresh lock releases it.
+  /// Ends when the current holder of the lock releases it.
   private var lockHolder: Task<Void, Never>?
 
   /// Creates a store, empty or holding a credential.
@@ -34,16 +34,31 @@ public actor InMemoryCredentialStore: CredentialStore {
     return credential
   }
 
-  /// Stores the credential.
-  public func save(_ credential: AuthCredential) {
-    saveCount += 1
-    self.credential = credential
+  /// Stores the credential, waiting for a refresh in progress as the file store's lock does.
+  public func save(_ credential: AuthCredential) async {
+    await withLock {
+      saveCount += 1
+      self.credential = credential
+    }
   }
 
-  /// Removes the credential.
-  public func clear() {
-    clearCount += 1
-    credential = nil
+  /// Removes the credential, waiting for a refresh in progress.
+  public func clear() async {
+    await withLock {
+      clearCount += 1
+      credential = nil
+    }
+  }
+
+  /// Removes the credential if it is still `credential`.
+  @discardableResult
+  public func clear(ifStill credential: AuthCredential) async -> Bool {
+    await withLock {
+      guard self.credential == credential else { return false }
+      clearCount += 1
+      self.credential = nil
+      return true
+    }
   }
 
   /// Refreshes while holding an in-memory lock, so refreshes run one at a time as they do
@@ -52,11 +67,8 @@ public actor InMemoryCredentialStore: CredentialStore {
     replacing stale: AuthCredential,
     using refresh: @escaping @Sendable (AuthCredential) async throws(CardError) -> AuthCredential
   ) async throws(CredentialRefreshError) -> AuthCredential {
-    let previousHolder = lockHolder
-    let (released, release) = AsyncStream<Never>.makeStream()
-    lockHolder = Task { for await _ in released {} }
+    let release = await acquireLock()
     defer { release.finish() }
-    await previousHolder?.value
 
     if let loadFailure { throw .storage(loadFailure) }
     guard let current = credential else { throw .signedOut }
@@ -70,5 +82,22 @@ public actor InMemoryCredentialStore: CredentialStore {
     } catch {
       throw .refresh(error)
     }
+  }
+
+  /// Runs `body` holding the in-memory lock.
+  private func withLock<Result>(_ body: () -> Result) async -> Result {
+    let release = await acquireLock()
+    defer { release.finish() }
+    return body()
+  }
+
+  /// Waits for the previous holder, in arrival order; finishing the returned continuation
+  /// releases the lock.
+  private func acquireLock() async -> AsyncStream<Never>.Continuation {
+    let previousHolder = lockHolder
+    let (released, release) = AsyncStream<Never>.makeStream()
+    lockHolder = Task { for await _ in released {} }
+    await previousHolder?.value
+    return release
   }
 }

@@ -130,7 +130,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     -> AuthCredential
   {
     do {
-      return try await task.value
+      return try await valueUnlessCancelled(of: task)
     } catch let error as PipelineError {
       throw error
     } catch {

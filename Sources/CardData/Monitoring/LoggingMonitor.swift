@@ -28,7 +28,7 @@ public struct LoggingMonitor: EventMonitor {
   public func requestBuilt(
     _ request: HTTPRequest, body: RequestBodySummary, context: RequestContext
   ) {
-    log(context, "-> \(request.method) \(request.url.absoluteString)")
+    log(context, "-> \(request.method) \(redactor.redact(url: request.url))")
     switch body {
     case .empty: break
     case .json(let data): log(context, "   body: \(clip(redactor.redact(body: data)))")

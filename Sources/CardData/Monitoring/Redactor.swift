@@ -12,12 +12,15 @@ public struct Redactor: Hashable, Sendable {
   public var sensitiveFields: Set<String>
 
   /// Creates a redactor; by default it hides `Authorization`, `Proxy-Authorization`,
-  /// `Cookie` and `Set-Cookie`, and the fields `accessToken`, `refreshToken` and `password`.
+  /// `Cookie` and `Set-Cookie`, and the fields `accessToken`, `refreshToken`, `password`,
+  /// and the OAuth spellings `access_token`, `refresh_token` and `token`.
   public init(
     sensitiveHeaders: Set<String> = [
       "authorization", "proxy-authorization", "cookie", "set-cookie",
     ],
-    sensitiveFields: Set<String> = ["accesstoken", "refreshtoken", "password"]
+    sensitiveFields: Set<String> = [
+      "accesstoken", "refreshtoken", "password", "access_token", "refresh_token", "token",
+    ]
   ) {
     self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
     self.sensitiveFields = Set(sensitiveFields.map { $0.lowercased() })
@@ -32,6 +35,21 @@ public struct Redactor: Hashable, Sendable {
       return "\(parts[0]) \(Self.mask)"
     }
     return Self.mask
+  }
+
+  /// The URL with the values of sensitive query items hidden, such as `?token=<redacted>`.
+  public func redact(url: URL) -> String {
+    let text = url.absoluteString
+    guard let query = url.query(percentEncoded: true), !query.isEmpty else { return text }
+    let redacted = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2,
+        let name = String(parts[0]).removingPercentEncoding?.lowercased(),
+        sensitiveFields.contains(name)
+      else { return String(pair) }
+      return "\(parts[0])=\(Self.mask)"
+    }
+    return text.replacingOccurrences(of: "?" + query, with: "?" + redacted.joined(separator: "&"))
   }
 
   /// The body as text with every sensitive field hidden. JSON is redacted structurally;
@@ -52,19 +70,29 @@ public struct Redactor: Hashable, Sendable {
   }
 
   /// The text with the value after any sensitive field name hidden, in the shapes
-  /// `name=value`, `name: value` and `"name": "value"`.
+  /// `name=value`, `name: value` and `"name": "value"`. A quoted value is hidden up to its
+  /// closing quote (spaces, separators and escaped quotes included) or the end of the text.
   public func redact(text: String) -> String {
     var result = text
     for field in sensitiveFields {
-      let pattern =
-        "(\"?\(NSRegularExpression.escapedPattern(for: field))\"?\\s*[:=]\\s*\"?)[^\"&,;\\s}]+"
-      guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
-      else { continue }
-      let range = NSRange(result.startIndex..., in: result)
-      result = regex.stringByReplacingMatches(
-        in: result, range: range, withTemplate: "$1\(Self.mask)")
+      // The field name, quoted or not, and its separator: `password=`, `"password": `.
+      let name = #""?"# + NSRegularExpression.escapedPattern(for: field) + #""?\s*[:=]\s*"#
+      // A quoted value runs to its closing unescaped quote, or to the end of a cut-off text.
+      let quoted = "(" + name + #"")(?:[^"\\]|\\.)*("|$)"#
+      // An unquoted value runs to the next separator or the end of the line, spaces included,
+      // so that `password: two words` hides both words.
+      let unquoted = "(" + name + #")[^"&,;}\r\n]*[^"&,;}\s]"#
+      result = Self.replace(quoted, in: result, with: "$1\(Self.mask)$2")
+      result = Self.replace(unquoted, in: result, with: "$1\(Self.mask)")
     }
     return result
+  }
+
+  private static func replace(_ pattern: String, in text: String, with template: String) -> String {
+    guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+    else { return text }
+    let range = NSRange(text.startIndex..., in: text)
+    return regex.stringByReplacingMatches(in: text, range: range, withTemplate: template)
   }
 
   private func redact(json: Any) -> Any {

@@ -15,7 +15,7 @@ public struct RequestMetrics: Hashable, Sendable {
   public let context: RequestContext
   /// The method.
   public let method: HTTPMethod
-  /// The URL, without any credential.
+  /// The URL (the base URL when the request could not be built), without any credential.
   public let url: URL
   /// How many times the request was sent.
   public let attempts: Int

@@ -69,7 +69,13 @@ public struct APIClient: Sendable {
           bytesReceived: tally.bytesReceived, outcome: outcome))
     }
 
-    let prepared = try builder.build(endpoint)
+    let prepared: PreparedRequest
+    do {
+      prepared = try builder.build(endpoint)
+    } catch {
+      finish(.failure(error), HTTPRequest(method: endpoint.method, url: baseURL))
+      throw error
+    }
     defer { prepared.removeTemporaryFile() }
     monitor.requestBuilt(prepared.request, body: prepared.bodySummary, context: context)
 

@@ -14,8 +14,16 @@ public protocol CredentialStore: Sendable {
   /// Stores the credential, replacing any other.
   func save(_ credential: AuthCredential) async throws(CredentialStoreError)
 
-  /// Removes the stored credential (signing out).
+  /// Removes the stored credential (signing out), whether or not it can be read.
   func clear() async throws(CredentialStoreError)
+
+  /// Removes the stored credential only if it is still `credential`, under the store's
+  /// exclusive lock; a credential stored since (a new sign-in, another process's refresh) is
+  /// kept. Returns whether it removed anything.
+  ///
+  /// Used when the server refuses a refresh token, to end that session and no other.
+  @discardableResult
+  func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool
 
   /// Replaces `stale` by a refreshed credential while holding the store's exclusive lock,
   /// so that processes sharing one store never spend the same single-use refresh token twice.

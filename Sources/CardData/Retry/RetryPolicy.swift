@@ -5,8 +5,8 @@ import Foundation
 /// Only GET, PUT, DELETE, HEAD and OPTIONS are retried, never POST: sending a POST twice
 /// may create two cards. Retried failures are timeouts, dropped or refused connections,
 /// and the statuses 408, 500, 502, 503 and 504. The n-th retry waits
-/// `baseDelay × multiplier^(n-1)`, at most `maximumDelay`, or longer when a 503 or 429
-/// says `Retry-After: <seconds>` (also capped).
+/// `baseDelay × multiplier^(n-1)`, at most `maximumDelay`, or longer when the retried
+/// response says `Retry-After: <seconds>` (also capped; the HTTP-date form is ignored).
 public struct RetryPolicy: RequestRetrier {
   /// How many retries one request may get.
   public var limit: Int

@@ -57,7 +57,8 @@ public actor StubTransport: HTTPTransport {
     self.fallback = fallback
   }
 
-  /// The requests received with this method whose percent-encoded path ends with `path`.
+  /// The requests received with this method whose percent-encoded path ends with `path`,
+  /// compared as routes compare them (so `/cards/a%2Fb`, one segment, is not `/cards/a/b`).
   public func received(method: HTTPMethod, path: String) -> [Received] {
     received.filter {
       $0.request.method == method && $0.request.url.path(percentEncoded: true).hasSuffix(path)

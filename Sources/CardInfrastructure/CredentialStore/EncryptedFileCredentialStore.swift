@@ -133,6 +133,24 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
   }
 
+  /// Removes the sealed file under the lock only if it still holds `credential`.
+  @discardableResult
+  public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool {
+    guard PrivateDirectory.exists(directoryPath) else { return false }
+    await turn.acquire()
+    defer { turn.release() }
+    let lock = try await lockStore()
+    defer { lock.release() }
+    guard try readCredential() == credential else { return false }
+    if unlink(sealedPath) != 0 {
+      guard errno == ENOENT else { throw PosixFile.failure("unlink", sealedPath, errno: errno) }
+      return false
+    }
+    try PrivateDirectory.synchronize(directoryPath)
+    keyring.forgetDerivedKey()
+    return true
+  }
+
   /// Replaces `stale` with a refreshed credential under the exclusive lock, so that the
   /// processes sharing this file spend each single-use refresh token once.
   ///

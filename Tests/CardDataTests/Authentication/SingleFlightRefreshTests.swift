@@ -1,0 +1,79 @@
+import CardData
+import CardDomain
+import CardTestSupport
+import Foundation
+import Testing
+
+@Suite("Authentication interceptor: one refresh for many concurrent requests")
+struct SingleFlightRefreshTests {
+  static let concurrentRequests = 100
+
+  @Test("100 requests with a token expired by the clock cause exactly one refresh and all succeed")
+  func proactiveSingleFlight() async throws {
+    let fixture = AuthFixture(
+      expiresIn: -60, accepting: ["access-1"], refresherDelay: .milliseconds(50))
+    let results = await fixture.sendConcurrently(Self.concurrentRequests)
+
+    #expect(results.count == Self.concurrentRequests)
+    #expect(results.allSatisfy { $0.success?.status == 200 })
+    #expect(fixture.refresher.callCount == 1)
+    #expect(await fixture.store.refreshCallCount == 1)
+    let sent = await fixture.transport.received.map { $0.request.headers["Authorization"] }
+    #expect(sent == Array(repeating: "Bearer access-1", count: Self.concurrentRequests))
+  }
+
+  @Test("100 requests whose valid-looking token the server rejects cause exactly one refresh")
+  func reactiveSingleFlight() async throws {
+    let fixture = AuthFixture(
+      expiresIn: 3_600, accepting: ["access-1"], refresherDelay: .milliseconds(50))
+    let results = await fixture.sendConcurrently(Self.concurrentRequests)
+
+    #expect(results.allSatisfy { $0.success?.status == 200 })
+    #expect(fixture.refresher.callCount == 1)
+    #expect(await fixture.store.refreshCallCount == 1)
+    let accepted = fixture.server.seenTokens.filter { $0 == "access-1" }
+    #expect(accepted.count == Self.concurrentRequests)
+  }
+
+  @Test("a refused refresh fails every waiting request as .sessionExpired and clears the store")
+  func refusedRefreshFailsAllWaiters() async throws {
+    let fixture = AuthFixture(
+      expiresIn: -60, accepting: ["access-1"], refresherDelay: .milliseconds(200),
+      refresherFailure: .rejected(message: "refresh token revoked", status: 401))
+    let results = await fixture.sendConcurrently(Self.concurrentRequests)
+
+    #expect(results.count == Self.concurrentRequests)
+    #expect(results.allSatisfy { $0.failure == .sessionExpired(reason: "refresh token revoked") })
+    #expect(fixture.refresher.callCount == 1)
+    #expect(await fixture.store.refreshCallCount == 1)
+    #expect(await fixture.store.credential == nil)
+    #expect(await fixture.store.clearCount >= 1)
+    #expect(await fixture.transport.received.isEmpty)
+  }
+
+  @Test("a refused reactive refresh fails every waiting request as .sessionExpired")
+  func refusedReactiveRefreshFailsAllWaiters() async throws {
+    let fixture = AuthFixture(
+      expiresIn: 3_600, accepting: ["access-1"], refresherDelay: .milliseconds(200),
+      refresherFailure: .rejected(message: "refresh token revoked", status: 401))
+    let results = await fixture.sendConcurrently(Self.concurrentRequests)
+
+    #expect(results.allSatisfy { $0.failure == .sessionExpired(reason: "refresh token revoked") })
+    #expect(fixture.refresher.callCount == 1)
+    #expect(await fixture.store.credential == nil)
+    #expect(await fixture.store.clearCount >= 1)
+  }
+
+  @Test("a refresh that fails on the network fails every waiter and keeps the credential")
+  func networkFailureFailsAllWaiters() async throws {
+    let fixture = AuthFixture(
+      expiresIn: -60, accepting: ["access-1"], refresherDelay: .milliseconds(200),
+      refresherFailure: .networkFailure(reason: "offline"))
+    let results = await fixture.sendConcurrently(Self.concurrentRequests)
+
+    #expect(results.allSatisfy { $0.failure == .refreshFailed(.networkFailure(reason: "offline")) })
+    #expect(fixture.refresher.callCount == 1)
+    #expect(await fixture.store.credential?.accessToken == "access-0")
+    #expect(await fixture.store.clearCount == 0)
+  }
+}

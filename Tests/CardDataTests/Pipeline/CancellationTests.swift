@@ -1,0 +1,85 @@
+import CardData
+import CardTestSupport
+import Foundation
+import Testing
+
+@Suite("Cancellation")
+struct CancellationTests {
+  private let transport = StubTransport()
+  private let monitor = RecordingEventMonitor()
+  private let sleeper = RecordingSleeper()
+
+  private func client(sleeper: any Sleeper) -> APIClient {
+    APIClient(
+      baseURL: testBaseURL, transport: transport,
+      interceptor: Interceptor(retriers: [RetryPolicy()]), monitors: [monitor], sleeper: sleeper)
+  }
+
+  @Test(
+    "cancelling the task while the transport waits throws .cancelled promptly and never retries",
+    arguments: [HTTPMethod.get, .put, .post])
+  func cancelDuringTransport(method: HTTPMethod) async throws {
+    await transport.stub(method: method, path: "/things", with: [.status(200)], delay: .seconds(30))
+    let client = client(sleeper: sleeper)
+    let started = ContinuousClock.now
+    let task = Task { await outcome(of: client, TestEndpoint.method(method)) }
+    #expect(await eventually { await transport.received.count == 1 })
+    task.cancel()
+    let result = await task.value
+
+    #expect(result.failure == .cancelled)
+    #expect(ContinuousClock.now - started < .seconds(5))
+    #expect(sleeper.delays.isEmpty)
+    #expect(await transport.received.count == 1)
+    #expect(!monitor.events.contains { $0.name == "retrying" })
+    #expect(monitor.events.contains(.failed(.cancelled)))
+    let metrics = try #require(monitor.finished.first)
+    #expect(monitor.finished.count == 1)
+    #expect(metrics.outcome == .failure(.cancelled))
+    #expect(metrics.attempts == 1)
+  }
+
+  @Test("cancelling during a retry delay throws .cancelled without another attempt")
+  func cancelDuringRetryDelay() async throws {
+    await transport.stub(method: .get, path: "/things", with: [.status(503)])
+    let policy = RetryPolicy(baseDelay: .seconds(30), maximumDelay: .seconds(60))
+    let client = APIClient(
+      baseURL: testBaseURL, transport: transport, interceptor: Interceptor(retriers: [policy]),
+      monitors: [monitor])
+    let started = ContinuousClock.now
+    let task = Task { await outcome(of: client, TestEndpoint.get()) }
+    #expect(await eventually { monitor.events.contains { $0.name == "retrying" } })
+    task.cancel()
+    let result = await task.value
+
+    #expect(result.failure == .cancelled)
+    #expect(ContinuousClock.now - started < .seconds(5))
+    #expect(await transport.received.count == 1)
+    #expect(monitor.finished.first?.outcome == .failure(.cancelled))
+    #expect(monitor.finished.first?.attempts == 1)
+  }
+
+  @Test("a task cancelled before sending throws .cancelled and the transport is never called")
+  func cancelledBeforeSending() async throws {
+    await transport.stub(method: .get, path: "/things", with: [.status(200)])
+    let client = client(sleeper: sleeper)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await outcome(of: client, TestEndpoint.get())
+    }
+    let result = await task.value
+    #expect(result.failure == .cancelled)
+    #expect(await transport.received.isEmpty)
+    #expect(monitor.finished.first?.outcome == .failure(.cancelled))
+    #expect(monitor.finished.first?.attempts == 0)
+  }
+
+  @Test("a transport error of kind cancelled is reported as .cancelled, not retried")
+  func transportCancelledKind() async throws {
+    await transport.stub(method: .get, path: "/things", with: [.failure(.cancelled)])
+    let result = await outcome(of: client(sleeper: sleeper), TestEndpoint.get())
+    #expect(result.failure == .cancelled)
+    #expect(sleeper.delays.isEmpty)
+    #expect(await transport.received.count == 1)
+  }
+}

@@ -1,0 +1,178 @@
+import CardTestSupport
+import Foundation
+import Testing
+
+@testable import CardData
+
+@Suite("Retry policy")
+struct RetryPolicyTests {
+  private let transport = StubTransport()
+  private let sleeper = RecordingSleeper()
+
+  private func client(_ policy: RetryPolicy = RetryPolicy()) -> APIClient {
+    APIClient(
+      baseURL: testBaseURL, transport: transport, interceptor: Interceptor(retriers: [policy]),
+      sleeper: sleeper)
+  }
+
+  private func send(
+    _ method: HTTPMethod, replies: [StubReply], policy: RetryPolicy = RetryPolicy()
+  ) async -> Result<HTTPResponse, PipelineError> {
+    await transport.stub(method: method, path: "/things", with: replies)
+    return await outcome(of: client(policy), TestEndpoint.method(method))
+  }
+
+  private var attempts: Int {
+    get async { await transport.received.count }
+  }
+
+  static let idempotentMethods: [HTTPMethod] = [.get, .put, .delete, .head, .options]
+  static let retryableStatuses = [408, 500, 502, 503, 504]
+  static let transientKinds: [TransportError.Kind] = [.timedOut, .connectionLost, .cannotConnect]
+
+  @Test(
+    "POST and PATCH are never retried, even on 503 or a timeout",
+    arguments: [HTTPMethod.post, .patch],
+    [
+      StubReply.status(503), .status(500), .status(408), .failure(.of(.timedOut)),
+      .failure(.of(.connectionLost)), .failure(.of(.cannotConnect)),
+    ])
+  func nonIdempotentNotRetried(method: HTTPMethod, reply: StubReply) async {
+    let result = await send(method, replies: [reply, .status(200)])
+    switch reply {
+    case .response(let response): #expect(result.success?.status == response.status)
+    case .failure(let error): #expect(result.failure == .transport(error))
+    }
+    #expect(await attempts == 1)
+    #expect(sleeper.delays.isEmpty)
+  }
+
+  @Test(
+    "idempotent methods are retried on retryable statuses up to the limit, after 0.5 s then 1 s",
+    arguments: idempotentMethods, retryableStatuses)
+  func retryableStatusRetried(method: HTTPMethod, status: Int) async {
+    let result = await send(method, replies: [.status(status)])
+    #expect(result.success?.status == status)
+    #expect(await attempts == 3)
+    #expect(sleeper.delays == [.milliseconds(500), .seconds(1)])
+  }
+
+  @Test(
+    "idempotent methods are retried on transient transport errors up to the limit",
+    arguments: idempotentMethods, transientKinds)
+  func transientTransportRetried(method: HTTPMethod, kind: TransportError.Kind) async {
+    let error = TransportError.of(kind)
+    let result = await send(method, replies: [.failure(error)])
+    #expect(result.failure == .transport(error))
+    #expect(await attempts == 3)
+    #expect(sleeper.delays == [.milliseconds(500), .seconds(1)])
+  }
+
+  @Test("other statuses are not retried", arguments: [400, 401, 403, 404, 409, 422, 501])
+  func otherStatusesNotRetried(status: Int) async {
+    let result = await send(.get, replies: [.status(status), .status(200)])
+    #expect(result.success?.status == status)
+    #expect(await attempts == 1)
+    #expect(sleeper.delays.isEmpty)
+  }
+
+  @Test(
+    "non-transient transport errors are not retried",
+    arguments: [TransportError.Kind.dnsFailure, .tlsFailure, .invalidRequest, .other])
+  func nonTransientNotRetried(kind: TransportError.Kind) async {
+    let error = TransportError.of(kind)
+    let result = await send(.get, replies: [.failure(error), .status(200)])
+    #expect(result.failure == .transport(error))
+    #expect(await attempts == 1)
+    #expect(sleeper.delays.isEmpty)
+  }
+
+  @Test("success on the second attempt returns the 200")
+  func successOnSecondAttempt() async {
+    let result = await send(
+      .get, replies: [.status(503), .status(200, body: "fine"), .status(500)])
+    #expect(result.success == .status(200, body: "fine"))
+    #expect(await attempts == 2)
+    #expect(sleeper.delays == [.milliseconds(500)])
+  }
+
+  @Test("a transport failure then a success returns the success")
+  func transportThenSuccess() async {
+    let result = await send(
+      .delete, replies: [.failure(.of(.connectionLost)), .failure(.of(.timedOut)), .status(204)])
+    #expect(result.success?.status == 204)
+    #expect(await attempts == 3)
+  }
+
+  @Test("the limit is configurable", arguments: [0, 1, 4])
+  func customLimit(limit: Int) async {
+    let result = await send(.get, replies: [.status(500)], policy: RetryPolicy(limit: limit))
+    #expect(result.success?.status == 500)
+    #expect(await attempts == limit + 1)
+    let expected: [Duration] = [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4)]
+    #expect(sleeper.delays == Array(expected.prefix(limit)))
+  }
+
+  @Test(
+    "delays grow by the multiplier from the base delay and stop at the maximum",
+    arguments: [
+      (0, Duration.milliseconds(500)), (1, .milliseconds(500)), (2, .seconds(1)), (3, .seconds(2)),
+      (4, .seconds(4)), (5, .seconds(8)), (6, .seconds(10)), (7, .seconds(10)),
+      (1_000, .seconds(10)),
+    ])
+  func delayGrowth(retry: Int, expected: Duration) {
+    #expect(RetryPolicy().delay(forRetry: retry) == expected)
+  }
+
+  @Test("custom backoff settings")
+  func customBackoff() {
+    let policy = RetryPolicy(
+      baseDelay: .milliseconds(100), multiplier: 3, maximumDelay: .milliseconds(1_000))
+    #expect(
+      (1...5).map(policy.delay(forRetry:)) == [
+        .milliseconds(100), .milliseconds(300), .milliseconds(900), .milliseconds(1_000),
+        .milliseconds(1_000),
+      ])
+  }
+
+  @Test(
+    "Retry-After in seconds is honoured when longer than the backoff, and capped at the maximum",
+    arguments: [
+      ("3", [Duration.seconds(3), .seconds(3)]),
+      (" 2 ", [.seconds(2), .seconds(2)]),
+      ("0", [.milliseconds(500), .seconds(1)]),
+      ("120", [.seconds(10), .seconds(10)]),
+      ("soon", [.milliseconds(500), .seconds(1)]),
+      ("-5", [.milliseconds(500), .seconds(1)]),
+    ])
+  func retryAfter(header: String, expected: [Duration]) async {
+    let reply = StubReply.status(503, headers: ["Retry-After": header])
+    let result = await send(.get, replies: [reply])
+    #expect(result.success?.status == 503)
+    #expect(sleeper.delays == expected)
+  }
+
+  @Test("Retry-After is capped by a custom maximum delay")
+  func retryAfterCustomCap() async {
+    let policy = RetryPolicy(limit: 1, maximumDelay: .seconds(4))
+    _ = await send(.get, replies: [.status(503, headers: ["retry-after": "30"])], policy: policy)
+    #expect(sleeper.delays == [.seconds(4)])
+  }
+
+  @Test("retries for other reasons do not use up the transient-failure limit")
+  func otherReasonsDoNotCount() async {
+    let response = HTTPResponse.status(503)
+    var context = RequestContext(id: RequestID(1), endpointName: "e", authorization: .none)
+    context.retryReasons = [.authentication, .authentication, .authentication]
+    let request = HTTPRequest(method: .get, url: testBaseURL)
+    let policy = RetryPolicy()
+    #expect(
+      await policy.retry(request, failedWith: .unacceptableStatus(response), context: context)
+        == .retry(after: .milliseconds(500), reason: .transientFailure))
+
+    context.retryReasons = [.transientFailure, .authentication, .transientFailure]
+    #expect(
+      await policy.retry(request, failedWith: .unacceptableStatus(response), context: context)
+        == .noDecision)
+  }
+}

@@ -1,0 +1,193 @@
+import CardData
+import Foundation
+import Testing
+
+@Suite("Stub transport")
+struct StubTransportTests {
+  private let transport = StubTransport()
+
+  private func request(
+    _ method: HTTPMethod = .get, _ path: String = "/things", headers: HTTPHeaders = [:],
+    body: HTTPBody = .empty
+  ) -> HTTPRequest {
+    HTTPRequest(
+      method: method, url: URL(string: "https://api.example.com\(path)")!, headers: headers,
+      body: body)
+  }
+
+  private func status(_ request: HTTPRequest) async -> Int? {
+    try? await transport.send(request).status
+  }
+
+  private struct Envelope: Decodable, Equatable {
+    let status: Int
+    let success: Bool
+    let message: String
+    let data: String?
+  }
+
+  @Test("replies are given in order and the last one repeats")
+  func sequenceLastRepeats() async throws {
+    await transport.stub(
+      method: .get, path: "/things",
+      with: [.status(200, body: "one"), .status(500, body: "two"), .status(201, body: "three")])
+    var bodies: [String] = []
+    for _ in 0..<5 {
+      let response = try await transport.send(request())
+      bodies.append("\(response.status) \(String(decoding: response.body, as: UTF8.self))")
+    }
+    #expect(bodies == ["200 one", "500 two", "201 three", "201 three", "201 three"])
+  }
+
+  @Test("failures are thrown as transport errors, in sequence with responses")
+  func failures() async throws {
+    let timeout = TransportError(.timedOut, "the request timed out")
+    await transport.stub(method: .get, path: "/things", with: [.failure(timeout), .status(200)])
+    await #expect(throws: timeout) { try await transport.send(request()) }
+    #expect(await status(request()) == 200)
+  }
+
+  @Test("a route's delay applies to its replies only")
+  func perRouteDelay() async throws {
+    await transport.stub(
+      method: .get, path: "/slow", with: [.status(200)], delay: .milliseconds(40))
+    await transport.stub(method: .get, path: "/fast", with: [.status(200)])
+    let clock = ContinuousClock()
+    let slow = try await clock.measure { _ = try await transport.send(request(.get, "/slow")) }
+    let fast = try await clock.measure { _ = try await transport.send(request(.get, "/fast")) }
+    #expect(slow >= .milliseconds(40))
+    #expect(fast < slow)
+  }
+
+  @Test("a delayed reply honours cancellation and throws TransportError.cancelled")
+  func delayHonoursCancellation() async throws {
+    await transport.stub(method: .get, path: "/things", with: [.status(200)], delay: .seconds(30))
+    let request = request()
+    let started = ContinuousClock.now
+    let task = Task { () async throws(TransportError) -> HTTPResponse in
+      try await transport.send(request)
+    }
+    #expect(await eventually { await transport.received.count == 1 })
+    task.cancel()
+    await #expect(throws: TransportError.cancelled) { try await task.value }
+    #expect(ContinuousClock.now - started < .seconds(5))
+  }
+
+  @Test("a request no route matches gets the contract's 404 envelope")
+  func unmatchedGets404Envelope() async throws {
+    let response = try await transport.send(request(.get, "/nothing%20here"))
+    #expect(response.status == 404)
+    #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
+    let envelope = try JSONDecoder().decode(Envelope.self, from: response.body)
+    #expect(
+      envelope
+        == Envelope(
+          status: 404, success: false, message: "no stub for GET /nothing%20here", data: nil))
+  }
+
+  @Test("routes match on method as well as path")
+  func methodMustMatch() async throws {
+    await transport.stub(method: .get, path: "/things", with: [.status(200)])
+    #expect(await status(request(.post, "/things")) == 404)
+    #expect(await status(request(.get, "/things")) == 200)
+  }
+
+  @Test("stubbing a route again replaces its replies and restarts the sequence")
+  func restubReplaces() async throws {
+    await transport.stub(method: .get, path: "/things", with: [.status(500)])
+    #expect(await status(request()) == 500)
+    await transport.stub(method: .get, path: "/things", with: [.status(202), .status(203)])
+    #expect(await status(request()) == 202)
+    #expect(await status(request()) == 203)
+  }
+
+  @Test("the fallback answers unmatched requests; routes win over it; it can be removed")
+  func fallbackHandler() async throws {
+    let transport = StubTransport { request in
+      .status(299, body: request.headers["X-Echo"] ?? "none")
+    }
+    await transport.stub(method: .get, path: "/routed", with: [.status(200)])
+
+    let echoed = try await transport.send(request(.get, "/other", headers: ["X-Echo": "hello"]))
+    #expect(echoed.status == 299)
+    #expect(String(decoding: echoed.body, as: UTF8.self) == "hello")
+    #expect(try await transport.send(request(.get, "/routed")).status == 200)
+
+    await transport.setFallback { _ in .failure(TransportError(.cannotConnect, "refused")) }
+    await #expect(throws: TransportError(.cannotConnect, "refused")) {
+      try await transport.send(request(.get, "/other"))
+    }
+    await transport.setFallback(nil)
+    #expect(try await transport.send(request(.get, "/other")).status == 404)
+  }
+
+  @Test("an endpoint stub defaults to the endpoint's sample response and matches its encoded path")
+  func endpointStubs() async throws {
+    let endpoint = TestEndpoint(
+      path: RequestPath(["cards", "a/b c?"]),
+      sampleResponse: .status(200, body: #"{"sample":true}"#))
+    await transport.stub(endpoint)
+    let client = APIClient(baseURL: testBaseURL, transport: transport)
+    let response = try await client.send(endpoint)
+    #expect(response == .status(200, body: #"{"sample":true}"#))
+
+    await transport.stub(endpoint, with: [.envelope(status: 200, message: "ok")])
+    let envelope = try JSONDecoder().decode(
+      Envelope.self, from: try await client.send(endpoint).body)
+    #expect(envelope == Envelope(status: 200, success: true, message: "ok", data: nil))
+    #expect(StubReply.sample(of: endpoint) == .response(endpoint.sampleResponse))
+  }
+
+  @Test("a raw reply carries its own status, body and content type")
+  func rawReply() async throws {
+    await transport.stub(
+      method: .get, path: "/things", with: [.raw(status: 502, body: "<html>Bad gateway</html>")])
+    let response = try await transport.send(request())
+    #expect(response.status == 502)
+    #expect(response.headers["Content-Type"] == "text/html")
+    #expect(String(decoding: response.body, as: UTF8.self) == "<html>Bad gateway</html>")
+  }
+
+  @Test("every request is recorded in order with its body, matched or not")
+  func recordsRequests() async throws {
+    await transport.stub(method: .post, path: "/things", with: [.status(201)])
+    _ = try await transport.send(
+      request(.post, "/things", headers: ["X-N": "1"], body: .data(Data("first".utf8))))
+    _ = try await transport.send(request(.get, "/unmatched", headers: ["X-N": "2"]))
+    let received = await transport.received
+    #expect(received.map(\.request.method) == [.post, .get])
+    #expect(received.map { $0.request.headers["X-N"] } == ["1", "2"])
+    #expect(received.map(\.body) == [Data("first".utf8), Data()])
+    #expect(received[0].request.body == .data(Data("first".utf8)))
+  }
+
+  @Test("a file body is read into the recorded request when it arrives")
+  func recordsFileBodies() async throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("stub-body-\(UUID().uuidString).bin")
+    let bytes = Data((0...255).map { UInt8($0) }) + Data("tail".utf8)
+    try bytes.write(to: file)
+    _ = try await transport.send(
+      request(.put, "/upload", body: .file(file, length: Int64(bytes.count))))
+    try FileManager.default.removeItem(at: file)
+    let recorded = try #require(await transport.received.first)
+    #expect(recorded.body == bytes)
+    #expect(recorded.request.body == .file(file, length: Int64(bytes.count)))
+  }
+
+  @Test("received(method:path:) filters by method and by the same encoded path routes use")
+  func receivedFilters() async throws {
+    await transport.stub(method: .get, path: "/cards/a%2Fb", with: [.status(200)])
+    _ = try await transport.send(request(.get, "/cards/a%2Fb"))
+    _ = try await transport.send(request(.get, "/cards/a/b"))
+    _ = try await transport.send(request(.delete, "/cards/a%2Fb"))
+    _ = try await transport.send(request(.get, "/things"))
+
+    let oneSegment = await transport.received(method: .get, path: "/cards/a%2Fb")
+    #expect(oneSegment.map(\.request.url.absoluteString) == ["https://api.example.com/cards/a%2Fb"])
+    let twoSegments = await transport.received(method: .get, path: "/cards/a/b")
+    #expect(twoSegments.map(\.request.url.absoluteString) == ["https://api.example.com/cards/a/b"])
+    #expect(await transport.received(method: .delete, path: "/cards/a%2Fb").count == 1)
+    #expect(await transport.received(method: .get, path: "/things").count == 1)
+  }
+}

@@ -1,0 +1,107 @@
+import CardData
+import CardDomain
+import CardTestSupport
+import Foundation
+import Synchronization
+
+/// A server stand-in for the stub's fallback handler: 200 when the request carries
+/// `Authorization: Bearer <an accepted token>`, else a 401 envelope. It counts the requests
+/// it saw per token.
+final class TokenCheckingServer: Sendable {
+  private struct State {
+    var accepted: Set<String>
+    var seenTokens: [String?] = []
+  }
+
+  private let state: Mutex<State>
+
+  init(accepting tokens: Set<String>) { state = Mutex(State(accepted: tokens)) }
+
+  /// The bearer tokens of every request, in order (`nil` for none).
+  var seenTokens: [String?] { state.withLock { $0.seenTokens } }
+
+  func accept(only tokens: Set<String>) { state.withLock { $0.accepted = tokens } }
+
+  func reply(to request: HTTPRequest) -> StubReply {
+    let token = request.headers["Authorization"].flatMap { value in
+      value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : nil
+    }
+    let accepted = state.withLock { state in
+      state.seenTokens.append(token)
+      return token.map(state.accepted.contains) ?? false
+    }
+    return accepted
+      ? .status(200, body: #"{"status":200,"success":true,"message":"ok","data":null}"#)
+      : .envelope(status: 401, message: "invalid token")
+  }
+}
+
+/// A credential whose access token is `token`, expiring `expiresIn` seconds after `clock`'s
+/// time.
+func credential(_ token: String, expiresIn: TimeInterval, clock: FakeWallClock) -> AuthCredential {
+  AuthCredential(
+    userID: "demo", accessToken: token, refreshToken: "refresh-of-\(token)",
+    expiresAt: clock.now().addingTimeInterval(expiresIn))
+}
+
+/// Everything an authentication test needs, wired the way the app wires it: a client whose
+/// interceptor is the authentication interceptor, over a stub whose fallback is a
+/// ``TokenCheckingServer``.
+struct AuthFixture {
+  let clock: FakeWallClock
+  let store: InMemoryCredentialStore
+  let refresher: SpyTokenRefresher
+  let server: TokenCheckingServer
+  let transport: StubTransport
+  let authenticator: AuthenticationInterceptor
+  let client: APIClient
+
+  /// - Parameters:
+  ///   - token: the stored access token; `nil` for an empty store.
+  ///   - expiresIn: seconds until the stored token expires by the clock.
+  ///   - accepting: the tokens the server accepts; the refresher issues `access-1`,
+  ///     `access-2`, … in order.
+  ///   - wrapStore: what the interceptor sees of the in-memory store.
+  init(
+    token: String? = "access-0", expiresIn: TimeInterval = 3_600,
+    accepting: Set<String> = ["access-0", "access-1"],
+    refresherDelay: Duration = .zero, refresherFailure: CardError? = nil,
+    refreshLimit: RefreshLimit = RefreshLimit(),
+    wrapStore: (InMemoryCredentialStore) -> any CredentialStore = { $0 }
+  ) {
+    let clock = FakeWallClock()
+    let stored = token.map { credential($0, expiresIn: expiresIn, clock: clock) }
+    let store = InMemoryCredentialStore(credential: stored)
+    let refresher = SpyTokenRefresher(
+      clock: clock, delay: refresherDelay, failure: refresherFailure)
+    let server = TokenCheckingServer(accepting: accepting)
+    let transport = StubTransport { request in server.reply(to: request) }
+    let authenticator = AuthenticationInterceptor(
+      store: wrapStore(store), refresher: refresher, clock: clock,
+      refreshLimit: refreshLimit)
+    self.clock = clock
+    self.store = store
+    self.refresher = refresher
+    self.server = server
+    self.transport = transport
+    self.authenticator = authenticator
+    self.client = APIClient(
+      baseURL: testBaseURL, transport: transport, interceptor: Interceptor([authenticator]),
+      sleeper: RecordingSleeper())
+  }
+
+  /// A bearer-authorized GET.
+  static let protected = TestEndpoint.get("/cards", authorization: .bearer)
+
+  /// Sends `count` bearer requests at once and returns their outcomes.
+  func sendConcurrently(_ count: Int) async -> [Result<HTTPResponse, PipelineError>] {
+    await withTaskGroup(of: Result<HTTPResponse, PipelineError>.self) { group in
+      for _ in 0..<count {
+        group.addTask { [client] in await outcome(of: client, Self.protected) }
+      }
+      var results: [Result<HTTPResponse, PipelineError>] = []
+      for await result in group { results.append(result) }
+      return results
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import CardData
+import Foundation
+import Synchronization
+
+/// A thread-safe list of strings that adapters and retriers append to, so a test can check
+/// who ran and in which order.
+final class CallLog: Sendable {
+  private let entries = Mutex<[String]>([])
+
+  var all: [String] { entries.withLock { $0 } }
+
+  func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+}
+
+/// Appends its tag to the `X-Tags` header and logs the value it saw, so that a test can
+/// check that adapters run in order, each on the previous one's output.
+struct TagAdapter: RequestAdapter {
+  let tag: String
+  let log: CallLog
+
+  func adapt(_ request: HTTPRequest, context: RequestContext) async throws(PipelineError)
+    -> HTTPRequest
+  {
+    let seen = request.headers["X-Tags"] ?? ""
+    log.append("\(tag) saw [\(seen)]")
+    var adapted = request
+    adapted.headers["X-Tags"] = seen.isEmpty ? tag : "\(seen),\(tag)"
+    return adapted
+  }
+}
+
+/// An adapter that always stops the request.
+struct FailingAdapter: RequestAdapter {
+  let error: PipelineError
+  let log: CallLog
+
+  func adapt(_ request: HTTPRequest, context: RequestContext) async throws(PipelineError)
+    -> HTTPRequest
+  {
+    log.append("failing adapter")
+    throw error
+  }
+}
+
+/// A retrier that logs every question with the failure it was shown and answers from a
+/// closure.
+struct ScriptedRetrier: RequestRetrier {
+  let name: String
+  let log: CallLog
+  let decide: @Sendable (AttemptFailure, RequestContext) -> RetryDecision
+
+  init(
+    _ name: String, log: CallLog,
+    decide: @escaping @Sendable (AttemptFailure, RequestContext) -> RetryDecision
+  ) {
+    self.name = name
+    self.log = log
+    self.decide = decide
+  }
+
+  init(_ name: String, log: CallLog, always decision: RetryDecision) {
+    self.init(name, log: log) { _, _ in decision }
+  }
+
+  func retry(_ request: HTTPRequest, failedWith failure: AttemptFailure, context: RequestContext)
+    async -> RetryDecision
+  {
+    log.append(name)
+    return decide(failure, context)
+  }
+}
+
+/// Polls `condition` every millisecond until it holds or `timeout` passes; returns whether it
+/// held. Used to wait until a request has reached the stub before acting on it.
+func eventually(
+  timeout: Duration = .seconds(5), _ condition: @Sendable () async -> Bool
+) async -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  while ContinuousClock.now < deadline {
+    if await condition() { return true }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return await condition()
+}
+
+/// Sends `endpoint` and returns the outcome as a `Result`, for tests that compare errors.
+func outcome(of client: APIClient, _ endpoint: some TargetType) async -> Result<
+  HTTPResponse, PipelineError
+> {
+  do {
+    return .success(try await client.send(endpoint))
+  } catch {
+    return .failure(error)
+  }
+}
+
+extension Result {
+  var failure: Failure? {
+    if case .failure(let error) = self { error } else { nil }
+  }
+
+  var success: Success? {
+    if case .success(let value) = self { value } else { nil }
+  }
+}
