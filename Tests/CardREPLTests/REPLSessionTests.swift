@@ -166,7 +166,9 @@ struct InterruptTests {
 
     let run = Task { await session.run(ScriptLineSource(lines: ["cards", "whoami"])) }
     for await _ in cards.started { break }
-    #expect(interrupts.interrupt())
+    var announced = false
+    #expect(interrupts.interrupt { announced = true })
+    #expect(announced)
     let summary = await run.value
 
     #expect(console.error == "cancelled\n")
@@ -175,7 +177,9 @@ struct InterruptTests {
   }
 
   @Test func interruptWithNoCommandRunningDoesNothing() {
-    #expect(!InterruptController().interrupt())
+    var announced = false
+    #expect(!InterruptController().interrupt { announced = true })
+    #expect(!announced)
   }
 
   @Test(.timeLimit(.minutes(1)))

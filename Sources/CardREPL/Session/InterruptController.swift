@@ -8,10 +8,12 @@ public final class InterruptController: Sendable {
   /// Creates a controller with no command running.
   public init() {}
 
-  /// Cancels the running command's task; returns whether there was one.
+  /// Cancels the running command's task, after calling `announce` (which must return
+  /// quickly); returns whether there was a command to cancel.
   @discardableResult
-  public func interrupt() -> Bool {
+  public func interrupt(announcing announce: () -> Void = {}) -> Bool {
     guard let task = running.withLock({ $0 }) else { return false }
+    announce()
     task.cancel()
     return true
   }

@@ -10,7 +10,9 @@
 /// buffering, no signals from Ctrl-C) and back.
 ///
 /// The original settings are also restored when the process exits or dies of a signal
-/// while in raw mode, so that the user's shell never inherits a raw terminal.
+/// while in raw mode, so that the user's shell never inherits a raw terminal. Settings
+/// change at once (`TCSANOW`) and never flush input, so lines typed or pasted ahead are
+/// read after the command before them.
 enum RawTerminal {
   /// Enters raw mode; `false` when standard input is not a terminal that allows it.
   static func enter() -> Bool {
@@ -25,7 +27,7 @@ enum RawTerminal {
       controlCharacters[Int(VMIN)] = 1
       controlCharacters[Int(VTIME)] = 0
     }
-    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
     TerminalRestoration.isRaw = true
     return true
   }
@@ -93,7 +95,7 @@ enum TerminalRestoration {
   static func restore() {
     guard hasOriginal, isRaw else { return }
     isRaw = false
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+    tcsetattr(STDIN_FILENO, TCSANOW, &original)
   }
 }
 

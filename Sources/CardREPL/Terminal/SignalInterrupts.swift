@@ -13,16 +13,16 @@ import Dispatch
 public final class SignalInterrupts {
   private let source: any DispatchSourceSignal
 
-  /// Ignores SIGINT's default action and hands every SIGINT to `controller`. When a command
-  /// was cancelled, a newline goes to `echoDescriptor`, so that `cancelled` starts a line of
-  /// its own after the `^C` the terminal echoed.
+  /// Ignores SIGINT's default action and hands every SIGINT to `controller`. Before a
+  /// command is cancelled, a newline goes to `echoDescriptor`, so that `cancelled` starts a
+  /// line of its own after the `^C` the terminal echoed.
   public init(controller: InterruptController, echoDescriptor: Int32) {
     signal(SIGINT, SIG_IGN)
     let echo = FileDescriptorWriter(descriptor: echoDescriptor)
     source = DispatchSource.makeSignalSource(
       signal: SIGINT, queue: DispatchQueue(label: "card-repl.signals"))
     source.setEventHandler { @Sendable in
-      if controller.interrupt() { echo.write("\n") }
+      controller.interrupt { echo.write("\n") }
     }
     source.resume()
   }
