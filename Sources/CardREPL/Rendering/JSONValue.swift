@@ -1,7 +1,7 @@
 /// A JSON value whose objects keep their members in the order given, written on one line
 /// in the style `{"command": "cards", "ok": true}`, so that output is deterministic and
 /// reads like the examples in the documentation.
-public indirect enum JSONValue: Sendable, ExpressibleByStringLiteral,
+indirect enum JSONValue: Sendable, ExpressibleByStringLiteral,
   ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral
 {
   /// `null`.
@@ -18,19 +18,19 @@ public indirect enum JSONValue: Sendable, ExpressibleByStringLiteral,
   case object([(String, JSONValue)])
 
   /// A string.
-  public init(stringLiteral value: String) { self = .string(value) }
+  init(stringLiteral value: String) { self = .string(value) }
   /// An integer.
-  public init(integerLiteral value: Int) { self = .int(value) }
+  init(integerLiteral value: Int) { self = .int(value) }
   /// A Boolean.
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  init(booleanLiteral value: Bool) { self = .bool(value) }
 
   /// An object of the members whose value is not `nil`, in order.
-  public static func members(_ members: [(String, JSONValue?)]) -> JSONValue {
+  static func members(_ members: [(String, JSONValue?)]) -> JSONValue {
     .object(members.compactMap { key, value in value.map { (key, $0) } })
   }
 
   /// The value as JSON text on one line.
-  public var text: String {
+  var text: String {
     var output = ""
     write(to: &output)
     return output

@@ -37,10 +37,17 @@ enum RawTerminal {
     TerminalRestoration.restore()
   }
 
+  /// `TIOCGWINSZ`, which Swift cannot import from Darwin's headers (a function-like macro).
+  #if canImport(Darwin)
+    private static let windowSizeRequest: UInt = 0x4008_7468
+  #else
+    private static let windowSizeRequest = UInt(TIOCGWINSZ)
+  #endif
+
   /// The terminal's width in columns, 80 when it cannot be told.
   static func columns(of descriptor: Int32) -> Int {
     var size = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+    guard ioctl(descriptor, windowSizeRequest, &size) == 0, size.ws_col > 0 else { return 80 }
     return Int(size.ws_col)
   }
 }
@@ -57,8 +64,11 @@ enum TerminalRestoration {
   nonisolated(unsafe) private static var hasOriginal = false
   nonisolated(unsafe) static var isRaw = false
   nonisolated(unsafe) private static var handlersInstalled = false
-  nonisolated(unsafe) private static let previousActions =
-    UnsafeMutablePointer<sigaction>.allocate(capacity: Int(signalCount))
+  nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(signalCount))
+    actions.initialize(repeating: sigaction(), count: Int(signalCount))
+    return actions
+  }()
 
   private static let signalCount: Int32 = 32
   private static let fatalSignals = [
