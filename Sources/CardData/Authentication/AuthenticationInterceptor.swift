@@ -4,20 +4,24 @@ import Foundation
 /// Adds `Authorization: Bearer <accessToken>` to requests that need it and keeps the
 /// credential fresh, in the manner of Alamofire's `AuthenticationInterceptor`.
 ///
-/// - **Proactive refresh**: a credential that expires within ``refreshWindow`` is refreshed
-///   before the request is sent.
+/// - **Proactive refresh**: a credential that expires within ``refreshWindow`` (or within half
+///   its lifetime, when that is shorter) is refreshed before the request is sent. When that
+///   refresh fails offline or with a 5xx while the token still works, the request goes
+///   ahead with it.
 /// - **Reactive refresh**: a 401 to a request sent with the current credential refreshes it
 ///   and retries the request once. A 401 to a request sent with an *older* credential than
 ///   the current one is retried at once, without another refresh.
 /// - **Single flight**: however many requests need a refresh at the same time, one refresh
-///   call is made and all of them wait for its result.
+///   call is made and all of them share its result, including requests that began before
+///   it ended but asked for it after.
 /// - **Cross-process safety**: the refresh runs through
 ///   ``CredentialStore/refreshCredential(replacing:using:)``, under the store's lock.
 /// - **Loop guard**: more than ``refreshLimit`` refreshes fail with
 ///   ``PipelineError/refreshLimitExceeded(count:window:)`` instead of looping.
-/// - **Failure**: when the server refuses the refresh token, the stored credential is
-///   cleared and every waiting request fails with ``PipelineError/sessionExpired(reason:)``.
-///   When the refresh fails for other reasons (offline, 5xx), the credential is kept and
+/// - **Failure**: when the server refuses the refresh token (400, 401 or 403), the stored
+///   credential is cleared, under the store's lock and only if no newer one was stored
+///   meanwhile, and every waiting request fails with ``PipelineError/sessionExpired(reason:)``.
+///   When the refresh fails for other reasons (offline, 5xx, 429), the credential is kept and
 ///   the waiting requests fail with ``PipelineError/refreshFailed(_:)``.
 ///
 /// The refresh call itself must be sent by a client without this interceptor.
@@ -30,8 +34,13 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   private let store: any CredentialStore
   private let refresher: any TokenRefresher
   private let clock: any WallClock
-  private var inFlightRefresh: Task<AuthCredential, any Error>?
   private var history = RefreshHistory()
+  /// The refresh under way, if any.
+  private var inFlight: (generation: Int, task: Task<AuthCredential, any Error>)?
+  /// How many refreshes have ended; a request remembers the count when it begins.
+  private var endedRefreshes = 0
+  /// The last refresh that failed, and the credential it failed to replace.
+  private var lastFailure: (stale: AuthCredential, error: PipelineError)?
 
   /// Creates the interceptor.
   ///
@@ -61,9 +70,15 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     -> HTTPRequest
   {
     guard context.authorization == .bearer else { return request }
-    var credential = try await loadCredential()
-    if credential.expires(within: refreshWindow, of: clock.now()) {
-      credential = try await refreshed(replacing: credential)
+    let began = endedRefreshes
+    var credential = try await loadCredential(sharingFailuresSince: began)
+    if credential.needsRefresh(window: refreshWindow, now: clock.now()) {
+      do {
+        credential = try await refreshed(replacing: credential, sharingFailuresSince: began)
+      } catch .refreshFailed(let failure) {
+        // Offline or a server failure: a token that still works is better than no request.
+        guard credential.isValid(at: clock.now()) else { throw .refreshFailed(failure) }
+      }
     }
     var adapted = request
     adapted.headers["Authorization"] = "Bearer \(credential.accessToken)"
@@ -80,12 +95,19 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
       context.retryCount(for: .authentication) == 0
     else { return .noDecision }
 
+    let sentHeader = request.headers["Authorization"]
     do throws(PipelineError) {
-      let current = try await loadCredential()
-      if request.headers["Authorization"] != "Bearer \(current.accessToken)" {
+      let current: AuthCredential
+      do {
+        current = try await loadCredential(sharingFailuresSince: nil)
+      } catch .signedOut {
+        throw failureShared(withRequestSentAs: sentHeader) ?? .signedOut
+      }
+      if sentHeader != "Bearer \(current.accessToken)" {
         return .retry(after: .zero, reason: .authentication)
       }
-      _ = try await refreshed(replacing: current)
+      if let shared = failureShared(withRequestSentAs: sentHeader) { throw shared }
+      _ = try await refreshed(replacing: current, sharingFailuresSince: nil)
       return .retry(after: .zero, reason: .authentication)
     } catch {
       return .fail(error)
@@ -93,37 +115,75 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   }
 
   /// The stored credential, read each time: another process, or a sign-in, may have
-  /// replaced it since the last request.
-  private func loadCredential() async throws(PipelineError) -> AuthCredential {
+  /// replaced it since the last request. When the store is empty because a refresh that
+  /// ended after `began` was refused, that refusal is the answer rather than "signed out".
+  private func loadCredential(sharingFailuresSince began: Int?) async throws(PipelineError)
+    -> AuthCredential
+  {
     let loaded: AuthCredential?
     do {
       loaded = try await store.load()
     } catch {
       throw .credentialStorage(error)
     }
-    guard let loaded else { throw .signedOut }
+    guard let loaded else {
+      if let began, endedRefreshes > began, let lastFailure { throw lastFailure.error }
+      throw .signedOut
+    }
     return loaded
   }
 
   /// A credential newer than `stale`: the stored one if it already differs, the result of
-  /// the refresh in flight, or the result of a new refresh.
+  /// the refresh in flight, or the result of a new refresh. A refresh of `stale` that failed
+  /// after the request began (`began`) fails this request the same way.
   ///
   /// Everything after the store is read runs without suspending until the refresh task is
   /// recorded, so concurrent callers either join that task or see its result.
-  private func refreshed(replacing stale: AuthCredential) async throws(PipelineError)
-    -> AuthCredential
+  private func refreshed(replacing stale: AuthCredential, sharingFailuresSince began: Int?)
+    async throws(PipelineError) -> AuthCredential
   {
-    let current = try await loadCredential()
-    if let inFlightRefresh { return try await Self.result(of: inFlightRefresh) }
+    let current = try await loadCredential(sharingFailuresSince: began)
+    if let inFlight { return try await Self.result(of: inFlight.task) }
     if current != stale { return current }
+    if let began, endedRefreshes > began, let lastFailure, lastFailure.stale == stale {
+      throw lastFailure.error
+    }
 
     try history.record(at: clock.now(), within: refreshLimit)
+    let generation = endedRefreshes + 1
     let task = Task { [store, refresher] () async throws -> AuthCredential in
-      try await Self.refresh(stale, store: store, refresher: refresher)
+      let outcome: Result<AuthCredential, PipelineError>
+      do throws(PipelineError) {
+        outcome = .success(try await Self.refresh(stale, store: store, refresher: refresher))
+      } catch {
+        outcome = .failure(error)
+      }
+      self.refreshEnded(generation, replacing: stale, failure: outcome.failure)
+      return try outcome.get()
     }
-    inFlightRefresh = task
-    defer { inFlightRefresh = nil }
+    inFlight = (generation, task)
     return try await Self.result(of: task)
+  }
+
+  /// Records how a refresh ended. It runs when the refresh task ends, not when its first
+  /// waiter stops waiting, so a cancelled waiter never lets a second refresh start beside
+  /// the first.
+  private func refreshEnded(
+    _ generation: Int, replacing stale: AuthCredential, failure: PipelineError?
+  ) {
+    guard inFlight?.generation == generation else { return }
+    inFlight = nil
+    endedRefreshes = generation
+    lastFailure = failure.map { (stale, $0) }
+  }
+
+  /// The failure of the last refresh when `sentHeader` carried the credential it failed to
+  /// replace: that request belongs to the session the refresh could not save.
+  private func failureShared(withRequestSentAs sentHeader: String?) -> PipelineError? {
+    guard let lastFailure, sentHeader == "Bearer \(lastFailure.stale.accessToken)" else {
+      return nil
+    }
+    return lastFailure.error
   }
 
   private static func result(of task: Task<AuthCredential, any Error>) async throws(PipelineError)
@@ -138,7 +198,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     }
   }
 
-  /// One refresh through the store's lock; clears the store when the server refuses it.
+  /// One refresh through the store's lock; ends the session when the server refuses it.
   private static func refresh(
     _ stale: AuthCredential, store: any CredentialStore, refresher: any TokenRefresher
   ) async throws(PipelineError) -> AuthCredential {
@@ -149,8 +209,13 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
       }
     } catch {
       switch error {
-      case .refresh(.rejected(let message, _)):
-        try? await store.clear()
+      case .refresh(.rejected(let message, let status))
+      where sessionEndingStatuses.contains(status):
+        do {
+          try await store.clear(ifStill: stale)
+        } catch {
+          throw .credentialStorage(error)
+        }
         throw .sessionExpired(reason: message)
       case .refresh(.cancelled): throw .cancelled
       case .refresh(let failure): throw .refreshFailed(failure)
@@ -158,5 +223,16 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
       case .storage(let failure): throw .credentialStorage(failure)
       }
     }
+  }
+
+  /// The refresh replies that mean the refresh token is no good: the session is over. Other
+  /// refusals (408, 429, …) say nothing about the token and keep the session.
+  private static let sessionEndingStatuses: Set<Int> = [400, 401, 403]
+}
+
+extension Result {
+  /// The error of a failure, or `nil`.
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { error } else { nil }
   }
 }

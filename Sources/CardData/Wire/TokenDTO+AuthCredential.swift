@@ -18,7 +18,8 @@ extension TokenDTO {
       userID: userID,
       accessToken: accessToken,
       refreshToken: refreshToken,
-      expiresAt: now.addingTimeInterval(TimeInterval(expiresIn))
+      expiresAt: now.addingTimeInterval(TimeInterval(expiresIn)),
+      issuedAt: now
     )
   }
 

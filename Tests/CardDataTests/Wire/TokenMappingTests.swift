@@ -8,14 +8,14 @@ import Testing
   static let token = TokenDTO(
     accessToken: "sample-access-token", refreshToken: "sample-refresh-token", expiresIn: 3600)
 
-  @Test func credentialExpiresExpiresInSecondsAfterNow() throws {
+  @Test func credentialIsIssuedNowAndExpiresExpiresInSecondsLater() throws {
     let credential = try Self.token.credential(userID: "demo", now: Self.now)
     #expect(
       credential
         == AuthCredential(
           userID: "demo", accessToken: "sample-access-token",
           refreshToken: "sample-refresh-token",
-          expiresAt: Self.now.addingTimeInterval(3600)))
+          expiresAt: Self.now.addingTimeInterval(3600), issuedAt: Self.now))
   }
 
   @Test func oneSecondIsEnough() throws {

@@ -1,0 +1,89 @@
+import CardData
+import CardDomain
+import CardTestSupport
+import Foundation
+import Testing
+
+@Suite("Authentication interceptor: edge cases of refreshing")
+struct RefreshEdgeCaseTests {
+  private let endpoint = AuthFixture.protected
+
+  @Test(
+    "a token that lives no longer than the window is used for half its life, not refreshed every time"
+  )
+  func shortLivedTokensDoNotLoop() async throws {
+    let fixture = AuthFixture(accepting: ["short", "access-1"])
+    let issued = fixture.clock.now()
+    await fixture.store.replaceBehindTheScenes(
+      with: AuthCredential(
+        userID: "demo", accessToken: "short", refreshToken: "r", expiresAt: issued + 120,
+        issuedAt: issued))
+
+    for _ in 0..<10 { #expect(try await fixture.client.send(endpoint).status == 200) }
+    #expect(fixture.refresher.callCount == 0)
+
+    fixture.clock.advance(by: .seconds(61))
+    #expect(try await fixture.client.send(endpoint).status == 200)
+    #expect(fixture.refresher.callCount == 1, "refreshed once past half its lifetime")
+  }
+
+  @Test("cancelling the request that started a refresh does not let a second refresh start")
+  func cancellingTheCreatorKeepsSingleFlight() async throws {
+    let fixture = AuthFixture(expiresIn: -60, refresherDelay: .milliseconds(300))
+    let client = fixture.client
+    let creator = Task { await outcome(of: client, endpoint) }
+    #expect(await eventually { fixture.refresher.callCount == 1 })
+    creator.cancel()
+    #expect(await creator.value.failure == .cancelled)
+
+    let late = try await client.send(endpoint)
+    #expect(late.status == 200)
+    #expect(fixture.refresher.callCount == 1)
+  }
+
+  @Test(
+    "a refusal that says nothing about the token (429) keeps the session", arguments: [408, 429])
+  func throttledRefreshKeepsTheSession(status: Int) async throws {
+    let refusal = CardError.rejected(message: "slow down", status: status)
+    let fixture = AuthFixture(expiresIn: -60, refresherFailure: refusal)
+    let result = await outcome(of: fixture.client, endpoint)
+    #expect(result.failure == .refreshFailed(refusal))
+    #expect(await fixture.store.credential != nil)
+  }
+
+  @Test("a refused refresh never deletes a credential stored meanwhile by a new sign-in")
+  func refusedRefreshKeepsANewerSignIn() async throws {
+    let refusal = CardError.rejected(message: "refresh token revoked", status: 401)
+    let fixture = AuthFixture(
+      expiresIn: -60, refresherDelay: .milliseconds(200), refresherFailure: refusal)
+    let client = fixture.client
+    let request = Task { await outcome(of: client, endpoint) }
+    #expect(await eventually { fixture.refresher.callCount == 1 })
+
+    let signedInAgain = credential("access-new-login", expiresIn: 3_600, clock: fixture.clock)
+    await fixture.store.save(signedInAgain)
+
+    #expect(await request.value.failure == .sessionExpired(reason: "refresh token revoked"))
+    #expect(await fixture.store.credential == signedInAgain)
+  }
+
+  @Test("when a proactive refresh fails offline, a token that still works is used")
+  func offlineRefreshFallsBackToAWorkingToken() async throws {
+    let fixture = AuthFixture(
+      expiresIn: 120, refresherFailure: .networkFailure(reason: "offline"))
+    let response = try await fixture.client.send(endpoint)
+    #expect(response.status == 200)
+    #expect(fixture.refresher.callCount == 1)
+    #expect(
+      await fixture.transport.received.first?.request.headers["Authorization"] == "Bearer access-0")
+  }
+
+  @Test("when the refresh fails offline and the token has expired, the request fails")
+  func offlineRefreshOfAnExpiredTokenFails() async throws {
+    let fixture = AuthFixture(
+      expiresIn: -1, refresherFailure: .networkFailure(reason: "offline"))
+    let result = await outcome(of: fixture.client, endpoint)
+    #expect(result.failure == .refreshFailed(.networkFailure(reason: "offline")))
+    #expect(await fixture.transport.received.isEmpty)
+  }
+}
