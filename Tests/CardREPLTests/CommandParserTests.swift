@@ -87,13 +87,17 @@ struct CommandParserTests {
     #expect(error?.message.contains("hunter2-secret") == false)
   }
 
-  @Test func badNumbersAreRejected() {
+  @Test func badNumbersAreRejected() throws {
     #expect(
       usageError("sandbox fail abc")?.message.hasPrefix("status must be a whole number") == true)
     #expect(usageError("sandbox fail 302")?.message.hasPrefix("status must be 400 to 599") == true)
     #expect(usageError("sandbox fail 500 -1")?.message.hasPrefix("count must be") == true)
     #expect(usageError("sandbox latency 1.5")?.message.hasPrefix("milliseconds must be") == true)
     #expect(usageError("sandbox latency 99999999999999999999")?.command == "sandbox latency")
+    #expect(try command("sandbox latency 600000") == .sandbox(.latency(milliseconds: 600_000)))
+    #expect(
+      usageError("sandbox latency 600001")?.message.hasPrefix("latency must be at most 600000 ms")
+        == true)
     #expect(usageError("log maybe")?.message.hasPrefix("expected on or off") == true)
   }
 }

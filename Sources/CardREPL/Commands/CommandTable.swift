@@ -7,6 +7,9 @@ public enum CommandTable {
   /// The words that only group subcommands, with the subcommands they take.
   static let groups = ["card": "get, create or delete", "sandbox": sandboxSubcommands]
 
+  /// The longest latency `sandbox latency` accepts, in milliseconds.
+  static let maximumLatency = 600_000
+
   private static let sandboxSubcommands =
     "expire-token, revoke-refresh, fail, offline, latency or reset"
 
@@ -142,11 +145,17 @@ public enum CommandTable {
     CommandSpec(
       "sandbox latency", usage: "sandbox latency <ms>",
       summary: "make every request wait; 0 turns it off",
-      details: ["Press Ctrl-C to cancel a slow request; the REPL keeps running."]
+      details: [
+        "At most 600000 ms (10 minutes). Press Ctrl-C to cancel a slow request; the REPL",
+        "keeps running.",
+      ]
     ) { (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 1, what: "milliseconds")
-      return .sandbox(
-        .latency(milliseconds: try spec.number(arguments[0], of: "milliseconds")))
+      let milliseconds = try spec.number(arguments[0], of: "milliseconds")
+      guard milliseconds <= maximumLatency else {
+        throw spec.usageError("latency must be at most \(maximumLatency) ms (10 minutes)")
+      }
+      return .sandbox(.latency(milliseconds: milliseconds))
     },
     CommandSpec(
       "sandbox reset", usage: "sandbox reset",
