@@ -17,6 +17,7 @@ public final class SpyAuthRepository: AuthRepository {
     var calls: [Call] = []
     var user: SignedInUser?
     var failure: CardError?
+    var currentUserFailure: CardError?
   }
 
   private let state: Mutex<State>
@@ -52,11 +53,19 @@ public final class SpyAuthRepository: AuthRepository {
     state.withLock { $0.user = nil }
   }
 
-  /// The signed-in user.
+  /// Makes ``currentUser()`` throw `failure` (such as an unreadable store), or answer again
+  /// with `nil`.
+  public func setCurrentUserFailure(_ failure: CardError?) {
+    state.withLock { $0.currentUserFailure = failure }
+  }
+
+  /// The signed-in user, or the scripted failure.
   public func currentUser() async throws(CardError) -> SignedInUser? {
-    state.withLock { state in
+    let (user, failure) = state.withLock { state in
       state.calls.append(.currentUser)
-      return state.user
+      return (state.user, state.currentUserFailure)
     }
+    if let failure { throw failure }
+    return user
   }
 }

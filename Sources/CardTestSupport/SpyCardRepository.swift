@@ -57,14 +57,20 @@ public final class SpyCardRepository: CardRepository {
     return card
   }
 
-  /// A card made from the draft, with the id `new-N`, appended to the held cards.
+  /// A card made from the draft, with the id `new-N` and the owner `spy`, appended to the
+  /// held cards.
   public func create(_ draft: CardDraft) async throws(CardError) -> Card {
     let count = try record(.create(draft)).count
-    let id = try! CardID("new-\(count + 1)")
-    let card = Card(
-      id: id, owner: try! UserID("spy"), name: draft.name, title: draft.title,
-      birthday: draft.birthday, mbti: draft.mbti, instagram: draft.instagram, link: draft.link,
-      description: draft.description, defaultImage: draft.defaultImage, tmis: draft.tmis)
+    let card: Card
+    do {
+      card = Card(
+        id: try CardID("new-\(count + 1)"), owner: try UserID("spy"), name: draft.name,
+        title: draft.title, birthday: draft.birthday, mbti: draft.mbti,
+        instagram: draft.instagram, link: draft.link, description: draft.description,
+        defaultImage: draft.defaultImage, tmis: draft.tmis)
+    } catch {
+      throw .invalidInput(error)
+    }
     state.withLock { $0.cards.append(card) }
     return card
   }

@@ -49,6 +49,14 @@ struct AuthUseCaseTests {
     #expect(repository.calls == [.currentUser])
   }
 
+  @Test func signOutDiscardsAnUnreadableSession() async throws {
+    let repository = SpyAuthRepository()
+    repository.setCurrentUserFailure(
+      .credentialStorage(reason: "the sealed file fails authentication"))
+    try await SignOutUseCase(repository: repository).execute()
+    #expect(repository.calls == [.currentUser, .signOut])
+  }
+
   @Test func currentUserTellsWhoIsSignedIn() async throws {
     let user = SignedInUser(userID: try UserID("guest"))
     #expect(

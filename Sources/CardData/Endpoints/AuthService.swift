@@ -40,7 +40,7 @@ public enum AuthService: TargetType, Hashable, CustomStringConvertible,
   /// The Bearer token for logout only: login and refresh are how a session gets one.
   public var authorization: AuthorizationRequirement {
     switch self {
-    case .login, .refresh: .none
+    case .login, .refresh: .anonymous
     case .logout: .bearer
     }
   }

@@ -1,5 +1,5 @@
 /// A URL path held as segments, so that each is percent-encoded on its own and an id such as
-/// `a/b` stays one segment (`a%2Fb`).
+/// `a/b` stays one segment (`a%2Fb`), and an id `..` stays data (`%2E%2E`).
 public struct RequestPath: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
   /// The unencoded segments.
   public let segments: [String]
@@ -28,6 +28,10 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringLiteral, Custo
   /// Percent-encodes everything but RFC 3986's unreserved characters and the sub-delimiters
   /// and `:`/`@` that a path segment may hold unencoded.
   private static func encode(_ segment: String) -> String {
+    // `.` and `..` mean "this" and "parent" to every URL resolver: keep them data.
+    if !segment.isEmpty && segment.allSatisfy({ $0 == "." }) {
+      return String(repeating: "%2E", count: segment.count)
+    }
     var encoded = ""
     for byte in segment.utf8 {
       if allowedBytes.contains(byte) {

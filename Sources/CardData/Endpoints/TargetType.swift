@@ -18,11 +18,3 @@ public protocol TargetType: Sendable {
   /// A short name for logs and metrics, such as `cardDetailFetch`.
   var name: String { get }
 }
-
-/// Whether an endpoint needs the session's credential.
-public enum AuthorizationRequirement: Hashable, Sendable {
-  /// No credential: login and refresh.
-  case none
-  /// `Authorization: Bearer <accessToken>`.
-  case bearer
-}

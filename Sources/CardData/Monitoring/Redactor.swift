@@ -2,14 +2,19 @@ import Foundation
 
 /// Hides secrets before anything is logged: credential headers, and token and password
 /// fields in JSON or form-like bodies, wherever they are nested.
-public struct Redactor: Hashable, Sendable {
+public struct Redactor: Sendable {
   /// What replaces a secret.
   public static let mask = "<redacted>"
 
+  /// The default redactor.
+  public static let standard = Redactor()
+
   /// Header names (any case) whose values are hidden.
-  public var sensitiveHeaders: Set<String>
+  public let sensitiveHeaders: Set<String>
   /// Body field names (any case) whose values are hidden.
-  public var sensitiveFields: Set<String>
+  public let sensitiveFields: Set<String>
+  /// The text patterns for ``sensitiveFields``, compiled once.
+  private let textPatterns: [TextPattern]
 
   /// Creates a redactor; by default it hides `Authorization`, `Proxy-Authorization`,
   /// `Cookie` and `Set-Cookie`, and the fields `accessToken`, `refreshToken`, `password`,
@@ -24,6 +29,7 @@ public struct Redactor: Hashable, Sendable {
   ) {
     self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
     self.sensitiveFields = Set(sensitiveFields.map { $0.lowercased() })
+    textPatterns = self.sensitiveFields.sorted().flatMap(TextPattern.patterns(hiding:))
   }
 
   /// The header's value, hidden when the header is sensitive (an auth scheme such as
@@ -37,9 +43,13 @@ public struct Redactor: Hashable, Sendable {
     return Self.mask
   }
 
-  /// The URL with the values of sensitive query items hidden, such as `?token=<redacted>`.
+  /// The URL with the values of sensitive query items and any password hidden, such as
+  /// `?token=<redacted>` and `https://user:<redacted>@host/`.
   public func redact(url: URL) -> String {
-    let text = url.absoluteString
+    var text = url.absoluteString
+    if let password = url.password(percentEncoded: true) {
+      text = text.replacingOccurrences(of: ":\(password)@", with: ":\(Self.mask)@")
+    }
     guard let query = url.query(percentEncoded: true), !query.isEmpty else { return text }
     let redacted = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -73,26 +83,7 @@ public struct Redactor: Hashable, Sendable {
   /// `name=value`, `name: value` and `"name": "value"`. A quoted value is hidden up to its
   /// closing quote (spaces, separators and escaped quotes included) or the end of the text.
   public func redact(text: String) -> String {
-    var result = text
-    for field in sensitiveFields {
-      // The field name, quoted or not, and its separator: `password=`, `"password": `.
-      let name = #""?"# + NSRegularExpression.escapedPattern(for: field) + #""?\s*[:=]\s*"#
-      // A quoted value runs to its closing unescaped quote, or to the end of a cut-off text.
-      let quoted = "(" + name + #"")(?:[^"\\]|\\.)*("|$)"#
-      // An unquoted value runs to the next separator or the end of the line, spaces included,
-      // so that `password: two words` hides both words.
-      let unquoted = "(" + name + #")[^"&,;}\r\n]*[^"&,;}\s]"#
-      result = Self.replace(quoted, in: result, with: "$1\(Self.mask)$2")
-      result = Self.replace(unquoted, in: result, with: "$1\(Self.mask)")
-    }
-    return result
-  }
-
-  private static func replace(_ pattern: String, in text: String, with template: String) -> String {
-    guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
-    else { return text }
-    let range = NSRange(text.startIndex..., in: text)
-    return regex.stringByReplacingMatches(in: text, range: range, withTemplate: template)
+    textPatterns.reduce(text) { text, pattern in pattern.apply(to: text) }
   }
 
   private func redact(json: Any) -> Any {
@@ -108,5 +99,38 @@ public struct Redactor: Hashable, Sendable {
     default:
       return json
     }
+  }
+}
+
+/// One compiled pattern that hides the value after a sensitive field name.
+private struct TextPattern: Sendable {
+  let regex: NSRegularExpression
+  let template: String
+
+  /// The patterns that hide `field`'s value, quoted or not.
+  static func patterns(hiding field: String) -> [TextPattern] {
+    // The field name, quoted or not, and its separator: `password=`, `"password": `.
+    let name = #""?"# + NSRegularExpression.escapedPattern(for: field) + #""?\s*[:=]\s*"#
+    // A quoted value runs to its closing unescaped quote, or to the end of a cut-off text.
+    let quoted = "(" + name + #"")(?:[^"\\]|\\.)*("|$)"#
+    // An unquoted value runs to the next separator or the end of the line, spaces included,
+    // so that `password: two words` hides both words.
+    let unquoted = "(" + name + #")[^"&,;}\r\n]*[^"&,;}\s]"#
+    return [
+      TextPattern(pattern: quoted, template: "$1\(Redactor.mask)$2"),
+      TextPattern(pattern: unquoted, template: "$1\(Redactor.mask)"),
+    ].compactMap { $0 }
+  }
+
+  private init?(pattern: String, template: String) {
+    guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+    else { return nil }
+    self.regex = regex
+    self.template = template
+  }
+
+  func apply(to text: String) -> String {
+    let range = NSRange(text.startIndex..., in: text)
+    return regex.stringByReplacingMatches(in: text, range: range, withTemplate: template)
   }
 }

@@ -27,4 +27,19 @@ public struct RequestMetrics: Hashable, Sendable {
   public let bytesReceived: Int64
   /// How it ended.
   public let outcome: Outcome
+
+  /// Creates metrics; the pipeline does, and tests of custom monitors can.
+  public init(
+    context: RequestContext, method: HTTPMethod, url: URL, attempts: Int, duration: Duration,
+    bytesSent: Int64, bytesReceived: Int64, outcome: Outcome
+  ) {
+    self.context = context
+    self.method = method
+    self.url = url
+    self.attempts = attempts
+    self.duration = duration
+    self.bytesSent = bytesSent
+    self.bytesReceived = bytesReceived
+    self.outcome = outcome
+  }
 }

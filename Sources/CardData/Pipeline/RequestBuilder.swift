@@ -7,17 +7,21 @@ struct RequestBuilder: Sendable {
   let multipartEncoder: MultipartEncoder
 
   func build(_ endpoint: some TargetType) throws(PipelineError) -> PreparedRequest {
-    var headers: HTTPHeaders = ["Accept": "application/json"]
+    let query: [URLQueryItem]
+    if case .query(let items) = endpoint.task { query = items } else { query = [] }
+    // The URL first: nothing below may leave a temporary file behind when it throws.
+    let url = try url(for: endpoint.path, query: query)
+
+    // An endpoint may set `Accept`, and a JSON media type of its own, but a multipart
+    // `Content-Type` is always the encoder's: its boundary must match the body.
+    var headers = (["Accept": "application/json"] as HTTPHeaders).merging(endpoint.headers)
     var body = HTTPBody.empty
     var summary = RequestBodySummary.empty
     var temporaryFile: URL?
-    var query: [URLQueryItem] = []
 
     switch endpoint.task {
-    case .plain:
+    case .plain, .query:
       break
-    case .query(let items):
-      query = items
     case .json(let value):
       let data: Data
       do {
@@ -25,7 +29,7 @@ struct RequestBuilder: Sendable {
       } catch {
         throw .encoding(reason: "the JSON body of \(endpoint.name) cannot be encoded: \(error)")
       }
-      headers["Content-Type"] = "application/json"
+      headers["Content-Type"] = headers["Content-Type"] ?? "application/json"
       body = .data(data)
       summary = .json(data)
     case .multipart(let form):
@@ -41,12 +45,7 @@ struct RequestBuilder: Sendable {
       temporaryFile = encoded.temporaryFile
     }
 
-    let request = HTTPRequest(
-      method: endpoint.method,
-      url: try url(for: endpoint.path, query: query),
-      headers: headers.merging(endpoint.headers),
-      body: body
-    )
+    let request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body)
     return PreparedRequest(request: request, bodySummary: summary, temporaryFile: temporaryFile)
   }
 

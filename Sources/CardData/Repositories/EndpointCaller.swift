@@ -18,12 +18,9 @@ struct EndpointCaller: Sendable {
     } catch {
       throw error.cardError
     }
-    let value = try judgeStatus(by: response.status, data: response.body, type: payload).get()
-    do {
-      return try transform(value)
-    } catch {
-      throw .contractMismatch(reason: error.description)
-    }
+    return try judgeStatus(by: response.status, data: response.body, type: payload)
+      .tryMap(transform)
+      .get()
   }
 
   /// Sends an endpoint whose success carries `data: null`.

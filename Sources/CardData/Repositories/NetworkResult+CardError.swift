@@ -1,22 +1,14 @@
 import CardDomain
 
 extension NetworkResult {
-  /// The domain error for a failed result, or `nil` for a success.
-  var cardError: CardError? {
-    switch self {
-    case .success: nil
-    case .requestErr(let message, let status): .rejected(message: message, status: status)
-    case .pathErr(let reason): .contractMismatch(reason: reason)
-    case .serverErr(let status, let message): .serverFailure(status: status, message: message)
-    case .networkFail(let reason): .networkFailure(reason: reason)
-    }
-  }
-
-  /// The success value, or the domain error for a failed result.
+  /// The success value, or the domain error that keeps the failure's distinction.
   func get() throws(CardError) -> Value {
     switch self {
-    case .success(let value): return value
-    default: throw cardError ?? .contractMismatch(reason: "no value")
+    case .success(let value): value
+    case .requestErr(let message, let status): throw .rejected(message: message, status: status)
+    case .pathErr(let reason): throw .contractMismatch(reason: reason)
+    case .serverErr(let status, let message): throw .serverFailure(status: status, message: message)
+    case .networkFail(let reason): throw .networkFailure(reason: reason)
     }
   }
 }

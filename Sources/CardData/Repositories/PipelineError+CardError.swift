@@ -4,9 +4,7 @@ extension PipelineError {
   /// The domain's view of a request that produced no response to judge.
   var cardError: CardError {
     switch self {
-    case .transport(let error):
-      let judged: NetworkResult<NoPayload> = judgeStatus(transportError: error)
-      return judged.cardError ?? .networkFailure(reason: error.message)
+    case .transport(let error): return .networkFailure(reason: error.message)
     case .cancelled: return .cancelled
     case .encoding(let reason): return .invalidInput(.unreadableInput(reason))
     case .signedOut: return .signedOut

@@ -19,7 +19,9 @@ public struct RetryPolicy: RequestRetrier {
   /// The statuses worth retrying.
   public var retryableStatuses: Set<Int>
 
-  /// Creates a policy; by default 2 retries after 0.5 s and 1 s.
+  /// Creates a policy; by default 2 retries after 0.5 s and 1 s. Out-of-range values are
+  /// clamped: the limit and delays to zero or more, the multiplier to 1 or more, and the
+  /// maximum delay to no less than the base delay.
   public init(
     limit: Int = 2,
     baseDelay: Duration = .milliseconds(500),
@@ -27,10 +29,10 @@ public struct RetryPolicy: RequestRetrier {
     maximumDelay: Duration = .seconds(10),
     retryableStatuses: Set<Int> = [408, 500, 502, 503, 504]
   ) {
-    self.limit = limit
-    self.baseDelay = baseDelay
-    self.multiplier = multiplier
-    self.maximumDelay = maximumDelay
+    self.limit = max(limit, 0)
+    self.baseDelay = max(baseDelay, .zero)
+    self.multiplier = max(multiplier, 1)
+    self.maximumDelay = max(maximumDelay, max(baseDelay, .zero))
     self.retryableStatuses = retryableStatuses
   }
 

@@ -1,6 +1,6 @@
 /// A calendar date without a time zone, written `YYYY-MM-DD` on the wire.
 public struct Birthday: Hashable, Sendable, Comparable, CustomStringConvertible {
-  /// The year, 1 or later.
+  /// The year, 1...9999.
   public let year: Int
   /// The month, 1...12.
   public let month: Int
@@ -43,7 +43,8 @@ public struct Birthday: Hashable, Sendable, Comparable, CustomStringConvertible 
   }
 
   private static func isValid(year: Int, month: Int, day: Int) -> Bool {
-    year >= 1 && (1...12).contains(month) && (1...daysIn(month: month, year: year)).contains(day)
+    (1...9999).contains(year) && (1...12).contains(month)
+      && (1...daysIn(month: month, year: year)).contains(day)
   }
 
   private static func daysIn(month: Int, year: Int) -> Int {

@@ -8,7 +8,7 @@ public struct Card: Identifiable, Hashable, Sendable {
   public let id: CardID
   /// The account that owns the card.
   public let owner: UserID
-  /// The name on the card; never blank.
+  /// The name on the card (the Data layer rejects a reply whose name is blank).
   public var name: String
   /// A heading such as a team or a role.
   public var title: String?

@@ -10,10 +10,10 @@ import Testing
   static let rows: [EndpointRow<AuthService>] = [
     EndpointRow(
       service: login, name: "login", method: .post, path: "/auth/login", taskKind: "json",
-      authorization: .none),
+      authorization: .anonymous),
     EndpointRow(
       service: .refresh(refreshToken: "sample-refresh-token"), name: "refresh", method: .post,
-      path: "/auth/refresh", taskKind: "json", authorization: .none),
+      path: "/auth/refresh", taskKind: "json", authorization: .anonymous),
     EndpointRow(
       service: .logout, name: "logout", method: .post, path: "/auth/logout", taskKind: "plain",
       authorization: .bearer),

@@ -135,6 +135,11 @@ struct RedactorURLTests {
       redacted == "https://api.example.com/cards?page=2&token=<redacted>&Access_Token=<redacted>")
   }
 
+  @Test func hidesAPasswordInTheURL() throws {
+    let url = try #require(URL(string: "https://demo:s3cret@api.example.com/cards"))
+    #expect(Redactor().redact(url: url) == "https://demo:<redacted>@api.example.com/cards")
+  }
+
   @Test func leavesURLsWithoutQueriesAlone() throws {
     let url = try #require(URL(string: "https://api.example.com/card/c1"))
     #expect(Redactor().redact(url: url) == url.absoluteString)

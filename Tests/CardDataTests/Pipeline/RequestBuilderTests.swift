@@ -168,3 +168,27 @@ struct RequestBuilderTests {
     #expect(String(decoding: received.body, as: UTF8.self) == #"{"count":3,"name":"n"}"#)
   }
 }
+
+@Suite("Request building: what an endpoint cannot override")
+struct RequestBuilderGuardTests {
+  @Test func aMultipartContentTypeAlwaysCarriesTheBodysBoundary() async throws {
+    var form = MultipartFormData(boundary: "the-real-boundary")
+    form.append("Kim", name: "card.name")
+    var endpoint = TestEndpoint(method: .post, task: .multipart(form))
+    endpoint.headers = ["Content-Type": "multipart/form-data; boundary=wrong"]
+    let transport = StubTransport()
+    _ = try await APIClient(baseURL: testBaseURL, transport: transport).send(endpoint)
+    let sent = try #require(await transport.received.first)
+    #expect(sent.request.headers.values(for: "Content-Type") == [form.contentType])
+  }
+
+  @Test(arguments: [".", "..", "..."])
+  func dotSegmentsStayData(_ id: String) {
+    let path = RequestPath(["card", id])
+    #expect(path.percentEncoded == "/card/" + String(repeating: "%2E", count: id.count))
+    let url = URL(string: "https://api.example.com" + path.percentEncoded)!
+    #expect(
+      url.standardized.path(percentEncoded: true) == "/card/"
+        + String(repeating: "%2E", count: id.count))
+  }
+}

@@ -162,7 +162,7 @@ struct RetryPolicyTests {
   @Test("retries for other reasons do not use up the transient-failure limit")
   func otherReasonsDoNotCount() async {
     let response = HTTPResponse.status(503)
-    var context = RequestContext(id: RequestID(1), endpointName: "e", authorization: .none)
+    var context = RequestContext(id: RequestID(1), endpointName: "e", authorization: .anonymous)
     context.retryReasons = [.authentication, .authentication, .authentication]
     let request = HTTPRequest(method: .get, url: testBaseURL)
     let policy = RetryPolicy()

@@ -7,11 +7,13 @@ struct TestEndpoint: TargetType {
   var method: HTTPMethod = .get
   var task: RequestTask = .plain
   var headers: HTTPHeaders = [:]
-  var authorization: AuthorizationRequirement = .none
+  var authorization: AuthorizationRequirement = .anonymous
   var sampleResponse = HTTPResponse(status: 200, body: Data(#"{"ok":true}"#.utf8))
   var name = "testThings"
 
-  static func get(_ path: RequestPath = "/things", authorization: AuthorizationRequirement = .none)
+  static func get(
+    _ path: RequestPath = "/things", authorization: AuthorizationRequirement = .anonymous
+  )
     -> TestEndpoint
   {
     TestEndpoint(path: path, method: .get, authorization: authorization)
