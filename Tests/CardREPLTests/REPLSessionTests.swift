@@ -2,6 +2,7 @@ import CardDomain
 import CardREPL
 import CardTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// An auth repository whose store cannot be read.
@@ -11,6 +12,20 @@ private struct UnreadableStoreAuthRepository: AuthRepository {
   }
   func signOut() async throws(CardError) { throw .credentialStorage(reason: "tampered") }
   func currentUser() async throws(CardError) -> SignedInUser? {
+    throw .credentialStorage(reason: "tampered")
+  }
+}
+
+/// An auth repository whose store cannot be read until it is cleared by signing out.
+private final class UnreadableUntilSignedOutAuthRepository: AuthRepository {
+  private let cleared = Mutex(false)
+  var signedOut: Bool { cleared.withLock { $0 } }
+  func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
+    SignedInUser(userID: userID)
+  }
+  func signOut() async throws(CardError) { cleared.withLock { $0 = true } }
+  func currentUser() async throws(CardError) -> SignedInUser? {
+    if signedOut { return nil }
     throw .credentialStorage(reason: "tampered")
   }
 }
@@ -93,7 +108,17 @@ struct REPLSessionTests {
     )
   }
 
-  @Test func logoutWhenThereWasNothingToSetAsideKeepsTheFailure() async {
+  @Test func logoutDiscardsAnUnreadableStoreThatCannotBeMovedAside() async {
+    let recovery = FakeRecovery(failure: SessionRecoveryError("permission denied"))
+    let auth = UnreadableUntilSignedOutAuthRepository()
+    let step = await session(fakeServices(auth: auth, recovery: recovery)).execute("logout")
+    #expect(step?.succeeded == true)
+    #expect(recovery.callCount == 1)
+    #expect(auth.signedOut)
+    #expect(console.output == "signed out\n")
+  }
+
+  @Test func logoutFailsWhenTheStoreCanNeitherBeMovedNorCleared() async {
     let recovery = FakeRecovery(destination: nil)
     let repl = session(fakeServices(auth: UnreadableStoreAuthRepository(), recovery: recovery))
     let step = await repl.execute("logout")
@@ -101,13 +126,12 @@ struct REPLSessionTests {
     #expect(console.error.hasPrefix("signedOut: the stored session cannot be used: tampered"))
   }
 
-  @Test func logoutThatCannotSetTheStoreAsideFails() async {
-    let recovery = FakeRecovery(failure: SessionRecoveryError("permission denied"))
-    let repl = session(fakeServices(auth: UnreadableStoreAuthRepository(), recovery: recovery))
-    _ = await repl.execute("logout")
-    #expect(
-      console.error.hasPrefix(
-        "signedOut: the stored session cannot be read and cannot be set aside"))
+  @Test func logoutOfAReadableSessionNeverTouchesTheRecovery() async throws {
+    let recovery = FakeRecovery(destination: "/somewhere")
+    let auth = SpyAuthRepository(user: SignedInUser(userID: try UserID("demo")))
+    _ = await session(fakeServices(auth: auth, recovery: recovery)).execute("logout")
+    #expect(recovery.callCount == 0)
+    #expect(console.output == "signed out\n")
   }
 
   @Test func anUnreadableStoreIsNeverSilentlySignedOut() async {

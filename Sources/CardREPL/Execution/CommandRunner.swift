@@ -79,24 +79,26 @@ public struct CommandRunner: Sendable {
     }
   }
 
-  /// Signs out; a session store that cannot be read is set aside instead, so that the
-  /// user can sign in again.
+  /// Signs out. A session store that cannot be read is moved aside rather than deleted, so
+  /// that what was tampered with can still be inspected; when it cannot be moved, signing
+  /// out discards it.
   private func logout() async throws(CommandFailure) -> CommandOutput {
-    do {
-      try await services.signOut.execute()
-      return .signedOut(setAsideAt: nil)
-    } catch {
-      guard case .credentialStorage = error else { throw CommandFailure(error) }
-      let destination: String?
-      do {
-        destination = try await services.sessionRecovery.setAsideUnreadableSession()
-      } catch let recovery {
-        throw CommandFailure(
-          .signedOut, "the stored session cannot be read and cannot be set aside: \(recovery)")
-      }
-      // Nothing was moved: the store opens now, so the failure was not the file's fault.
-      guard let destination else { throw CommandFailure(error) }
+    if await sessionIsUnreadable(),
+      let destination = try? await services.sessionRecovery.setAsideUnreadableSession()
+    {
       return .signedOut(setAsideAt: destination)
+    }
+    try await perform { () async throws(CardError) in try await services.signOut.execute() }
+    return .signedOut(setAsideAt: nil)
+  }
+
+  private func sessionIsUnreadable() async -> Bool {
+    do {
+      _ = try await services.currentUser.execute()
+      return false
+    } catch {
+      if case .credentialStorage = error { return true }
+      return false
     }
   }
 
