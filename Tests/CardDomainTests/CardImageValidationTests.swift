@@ -75,3 +75,17 @@ struct CardImageValidationTests {
     }
   }
 }
+
+@Suite("Card image files behind links")
+struct CardImageLinkTests {
+  @Test func aLinkToAnImageIsMeasuredThroughTheLink() throws {
+    let directory = try TemporaryDirectory()
+    let target = try directory.write(CardImageValidationTests.png, named: "real.png")
+    let link = directory.url.appendingPathComponent("link.png")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let image = try CardImage.file(at: link)
+    #expect(image.mimeType == .png)
+    #expect(image.filename == "link.png")
+    #expect(try image.validated() == image)
+  }
+}

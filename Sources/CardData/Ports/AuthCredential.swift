@@ -60,11 +60,3 @@ public struct AuthCredential: Hashable, Sendable, Codable, CustomStringConvertib
       children: ["userID": userID, "expiresAt": expiresAt, "issuedAt": issuedAt as Any])
   }
 }
-
-extension Duration {
-  /// The duration in seconds, as a `TimeInterval`.
-  var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-  }
-}

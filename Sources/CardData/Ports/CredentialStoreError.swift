@@ -1,5 +1,3 @@
-import CardDomain
-
 /// A credential store that exists but cannot be read or written.
 public struct CredentialStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, coarsely.
@@ -25,14 +23,4 @@ public struct CredentialStoreError: Error, Hashable, Sendable, CustomStringConve
 
   /// The message.
   public var description: String { message }
-}
-
-/// Why ``CredentialStore/refreshCredential(replacing:using:)`` failed.
-public enum CredentialRefreshError: Error, Hashable, Sendable {
-  /// The store could not be read or written.
-  case storage(CredentialStoreError)
-  /// The refresh call failed; the error says how.
-  case refresh(CardError)
-  /// The store held no credential any more (another process signed out).
-  case signedOut
 }

@@ -16,23 +16,29 @@ struct ImageInspection {
       detectedType = Self.type(of: data.prefix(Self.headerLength))
     case .file(let url):
       let path = url.path
-      let attributes: [FileAttributeKey: Any]
-      do {
-        attributes = try FileManager.default.attributesOfItem(atPath: path)
-      } catch {
+      // A link to an image is an image: measure what it points to.
+      let resolved = url.resolvingSymlinksInPath()
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory) else {
         throw .imageUnreadable(path: path, reason: "no such file")
       }
-      guard attributes[.type] as? FileAttributeType == .typeRegular,
+      let attributes: [FileAttributeKey: Any]
+      do {
+        attributes = try FileManager.default.attributesOfItem(atPath: resolved.path)
+      } catch {
+        throw .imageUnreadable(path: path, reason: "cannot be read (\(error.localizedDescription))")
+      }
+      guard !isDirectory.boolValue, attributes[.type] as? FileAttributeType == .typeRegular,
         let size = attributes[.size] as? NSNumber
       else { throw .imageUnreadable(path: path, reason: "not a regular file") }
       byteCount = size.int64Value
       let header: Data
       do {
-        let handle = try FileHandle(forReadingFrom: url)
+        let handle = try FileHandle(forReadingFrom: resolved)
         defer { try? handle.close() }
         header = try handle.read(upToCount: Self.headerLength) ?? Data()
       } catch {
-        throw .imageUnreadable(path: path, reason: "cannot be read")
+        throw .imageUnreadable(path: path, reason: "cannot be read (\(error.localizedDescription))")
       }
       detectedType = Self.type(of: header)
     }
