@@ -14,7 +14,8 @@ import Foundation
 /// shared safely by several processes.
 ///
 /// - **Format**: a versioned, authenticated header, a random nonce per write, the ciphertext
-///   of the credential's JSON and the tag (layout in `Docs/SealedCredentialFormat.md`).
+///   of the credential's JSON and the tag (layout in Architecture.md, section
+///   "Infrastructure: the encrypted credential store").
 /// - **Keys**: a random key in a key file of its own (the default), or a passphrase
 ///   stretched with PBKDF2-HMAC-SHA256 (see ``KeySource``).
 /// - **Writes** replace the file atomically (temporary file, `fsync`, `rename`, `fsync` of
