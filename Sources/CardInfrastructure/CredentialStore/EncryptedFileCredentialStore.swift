@@ -43,6 +43,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// Throws for a configuration it would not keep a credential with: a name that is not a
   /// plain file name, an empty passphrase, or a passphrase iteration count outside
   /// ``KeySource/minimumPassphraseIterations``...``KeySource/maximumPassphraseIterations``.
+  /// The message of such an error starts with `invalid configuration:`.
   public init(configuration: Configuration) throws(CredentialStoreError) {
     try self.init(
       configuration: configuration,
