@@ -8,11 +8,12 @@ import CardData
   import Darwin
 #endif
 
-/// The file that holds the store's random 256-bit key: exactly 32 raw bytes, mode 0600,
-/// owned by this user, in a directory of mode 0700.
+/// The file that holds the store's random 256-bit key: exactly 32 raw bytes, created with
+/// mode 0600 and owned by this user, in a directory of mode 0700.
 enum KeyFile {
-  /// The key at `path`, or `nil` when there is no file. A file of the wrong size, type,
-  /// owner or permissions is an error, never a reason to make a new key.
+  /// The key at `path`, or `nil` when there is no file. A file of the wrong size, type or
+  /// owner is an error, never a reason to make a new key; so is a file with any group or
+  /// other permission bit: the key must be owner-only (0600, or 0400 made read-only).
   static func read(at path: String) throws(CredentialStoreError) -> AES256Key? {
     guard let file = try PosixFile.openForReadingIfPresent(path) else { return nil }
     defer { file.closeIgnoringErrors() }
@@ -27,7 +28,8 @@ enum KeyFile {
       let mode = String(info.permissions, radix: 8)
       throw CredentialStoreError(
         .unavailable,
-        "the key file \(path) is accessible to other users (mode 0\(mode)); it must be 0600")
+        "the key file \(path) is accessible to group or others (mode 0\(mode)); it must be "
+          + "owner-only, such as 0600")
     }
     let bytes = try file.readAll(limit: AES256Key.byteCount)
     guard let bytes, bytes.count == AES256Key.byteCount else {
