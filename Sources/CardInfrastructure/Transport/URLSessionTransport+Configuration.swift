@@ -7,23 +7,41 @@ import Foundation
 extension URLSessionTransport {
   /// How a ``URLSessionTransport`` sends requests.
   ///
-  /// Not `Sendable`, because `URLSessionConfiguration` is a mutable class; the transport
-  /// copies what it needs when it is created.
+  /// The timeouts are checked when the configuration is made and cannot be changed after, so
+  /// a transport never holds a timeout it cannot use. Not `Sendable`, because
+  /// `URLSessionConfiguration` is a mutable class; the transport copies what it needs when it
+  /// is created.
   public struct Configuration {
+    /// The request timeout of ``init(sessionConfiguration:)``: 30 seconds.
+    public static let defaultRequestTimeout = Duration.seconds(30)
+    /// The longest timeout a configuration accepts: 7 days.
+    public static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
+
     /// How long a request may wait for the server before failing with
     /// ``CardData/TransportError/Kind/timedOut``: the time without any data arriving, not
     /// the time of the whole exchange. FoundationNetworking counts whole seconds only, so
     /// there the timeout is rounded up to a whole number of seconds.
-    public var requestTimeout: Duration
+    public let requestTimeout: Duration
     /// The configuration of the transport's own `URLSession`; tests set `protocolClasses`.
     public var sessionConfiguration: URLSessionConfiguration
 
-    /// Creates a configuration; `requestTimeout` must be positive.
+    /// A configuration with the default timeout (``defaultRequestTimeout``). It cannot fail.
     public init(
-      requestTimeout: Duration = .seconds(30),
       sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
     ) {
-      precondition(requestTimeout > .zero, "requestTimeout must be positive")
+      self.requestTimeout = Self.defaultRequestTimeout
+      self.sessionConfiguration = sessionConfiguration
+    }
+
+    /// A configuration with the given timeout.
+    ///
+    /// Throws ``ConfigurationError`` unless the timeout is positive and at most
+    /// ``maximumTimeout``.
+    public init(
+      requestTimeout: Duration,
+      sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
+    ) throws(ConfigurationError) {
+      try Self.check(requestTimeout, named: "requestTimeout")
       self.requestTimeout = requestTimeout
       self.sessionConfiguration = sessionConfiguration
     }
@@ -44,13 +62,20 @@ extension URLSessionTransport {
     /// under one second fails every request at once; rounding up keeps the timeout at least
     /// as long as asked.
     var urlRequestTimeoutInterval: TimeInterval {
-      let (seconds, attoseconds) = requestTimeout.components
-      let interval = TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
       #if canImport(FoundationNetworking)
-        return interval.rounded(.up)
+        return requestTimeout.timeInterval.rounded(.up)
       #else
-        return interval
+        return requestTimeout.timeInterval
       #endif
+    }
+
+    private static func check(
+      _ timeout: Duration, named name: String
+    ) throws(ConfigurationError) {
+      guard timeout > .zero, timeout <= maximumTimeout else {
+        throw ConfigurationError(
+          "\(name) must be positive and at most \(maximumTimeout), not \(timeout)")
+      }
     }
   }
 }

@@ -143,7 +143,7 @@ struct LoopbackTransportTests {
     let started = ContinuousClock.now
     let error = await transportError(
       sending: HTTPRequest(method: .get, url: server.url("/slow")),
-      through: networkTransport(requestTimeout: .seconds(1)))
+      through: try networkTransport(requestTimeout: .seconds(1)))
     let elapsed = ContinuousClock.now - started
 
     #expect(error?.kind == .timedOut)
@@ -157,7 +157,7 @@ struct LoopbackTransportTests {
     let started = ContinuousClock.now
     let error = await transportError(
       sending: HTTPRequest(method: .get, url: server.url("/slow")),
-      through: networkTransport(requestTimeout: .milliseconds(300)))
+      through: try networkTransport(requestTimeout: .milliseconds(300)))
     let elapsed = ContinuousClock.now - started
 
     #if canImport(FoundationNetworking)
@@ -174,7 +174,7 @@ struct LoopbackTransportTests {
     closed.stop()
 
     let error = await transportError(
-      sending: HTTPRequest(method: .get, url: closed.url("/")), through: networkTransport())
+      sending: HTTPRequest(method: .get, url: closed.url("/")), through: try networkTransport())
 
     #expect(error?.kind == .cannotConnect)
     #expect(error?.message.contains("(-1004)") == true)
@@ -187,7 +187,7 @@ struct LoopbackTransportTests {
     defer { server.stop() }
 
     let error = await transportError(
-      sending: HTTPRequest(method: .get, url: server.url("/")), through: networkTransport())
+      sending: HTTPRequest(method: .get, url: server.url("/")), through: try networkTransport())
 
     #expect(error?.kind == .other)
     #expect(error?.message.hasPrefix("URLError (-1011)") == true)
@@ -196,7 +196,7 @@ struct LoopbackTransportTests {
   @Test func cancelsARequestTheServerHolds() async throws {
     let server = try LoopbackHTTPServer { _ in .hang }
     defer { server.stop() }
-    let transport = networkTransport()
+    let transport = try networkTransport()
     let url = server.url("/slow")
     let task = Task {
       await transportError(sending: HTTPRequest(method: .get, url: url), through: transport)
