@@ -14,6 +14,8 @@ extension URLSessionTransport {
   public struct Configuration {
     /// The request timeout of ``init(sessionConfiguration:)``: 30 seconds.
     public static let defaultRequestTimeout = Duration.seconds(30)
+    /// The resource timeout of ``init(sessionConfiguration:)``: 5 minutes.
+    public static let defaultResourceTimeout = Duration.seconds(300)
     /// The longest timeout a configuration accepts: 7 days.
     public static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
 
@@ -22,27 +24,39 @@ extension URLSessionTransport {
     /// the time of the whole exchange. FoundationNetworking counts whole seconds only, so
     /// there the timeout is rounded up to a whole number of seconds.
     public let requestTimeout: Duration
+    /// How long a whole exchange (sending the body, waiting, receiving the response) may take
+    /// before it is cancelled and fails with ``CardData/TransportError/Kind/timedOut``, even
+    /// while data keeps arriving. It bounds how long a slow server can hold a request, and
+    /// with it anything the caller holds meanwhile, such as the credential store's refresh
+    /// lock.
+    public let resourceTimeout: Duration
     /// The configuration of the transport's own `URLSession`; tests set `protocolClasses`.
+    /// The transport uses a copy whose `timeoutIntervalForResource` is ``resourceTimeout``.
     public var sessionConfiguration: URLSessionConfiguration
 
-    /// A configuration with the default timeout (``defaultRequestTimeout``). It cannot fail.
+    /// A configuration with the default timeouts (``defaultRequestTimeout``,
+    /// ``defaultResourceTimeout``). It cannot fail.
     public init(
       sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
     ) {
       self.requestTimeout = Self.defaultRequestTimeout
+      self.resourceTimeout = Self.defaultResourceTimeout
       self.sessionConfiguration = sessionConfiguration
     }
 
-    /// A configuration with the given timeout.
+    /// A configuration with the given timeouts.
     ///
-    /// Throws ``ConfigurationError`` unless the timeout is positive and at most
+    /// Throws ``ConfigurationError`` unless each timeout is positive and at most
     /// ``maximumTimeout``.
     public init(
       requestTimeout: Duration,
+      resourceTimeout: Duration = Self.defaultResourceTimeout,
       sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
     ) throws(ConfigurationError) {
       try Self.check(requestTimeout, named: "requestTimeout")
+      try Self.check(resourceTimeout, named: "resourceTimeout")
       self.requestTimeout = requestTimeout
+      self.resourceTimeout = resourceTimeout
       self.sessionConfiguration = sessionConfiguration
     }
 
@@ -54,6 +68,16 @@ extension URLSessionTransport {
       configuration.httpCookieStorage = nil
       configuration.httpShouldSetCookies = false
       return configuration
+    }
+
+    /// The session configuration the transport's `URLSession` is made from: a copy of
+    /// ``sessionConfiguration`` with `timeoutIntervalForResource` set to ``resourceTimeout``,
+    /// so that the caller's object is left as it was.
+    func makeSessionConfiguration() -> URLSessionConfiguration {
+      let copy =
+        (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
+      copy.timeoutIntervalForResource = resourceTimeout.timeInterval
+      return copy
     }
 
     /// The timeout to put on each `URLRequest`, in seconds.

@@ -169,6 +169,33 @@ struct LoopbackTransportTests {
     #expect(elapsed >= shortest && elapsed < .seconds(5))
   }
 
+  @Test func endsAnExchangeThatOutlastsTheResourceTimeoutWhileDataKeepsArriving() async throws {
+    // 40 bytes at 50 ms each take 2 s; data arrives far more often than the request timeout.
+    let server = try LoopbackHTTPServer { _ in .trickle(bytes: 40, interval: .milliseconds(50)) }
+    defer { server.stop() }
+    let transport = URLSessionTransport(
+      configuration: try .init(requestTimeout: .seconds(30), resourceTimeout: .milliseconds(700)))
+
+    let started = ContinuousClock.now
+    let error = await transportError(
+      sending: HTTPRequest(method: .get, url: server.url("/trickle")), through: transport)
+    let elapsed = ContinuousClock.now - started
+
+    #expect(error?.kind == .timedOut)
+    #expect(error?.message.contains("resourceTimeout") == true)
+    #expect(elapsed >= .milliseconds(650) && elapsed < .milliseconds(1800))
+  }
+
+  @Test func aSlowExchangeWithinTheResourceTimeoutSucceeds() async throws {
+    let server = try LoopbackHTTPServer { _ in .trickle(bytes: 5, interval: .milliseconds(20)) }
+    defer { server.stop() }
+    let transport = URLSessionTransport(
+      configuration: try .init(requestTimeout: .seconds(30), resourceTimeout: .seconds(5)))
+    let response = try await transport.send(HTTPRequest(method: .get, url: server.url("/")))
+    #expect(response.status == 200)
+    #expect(response.body == Data("xxxxx".utf8))
+  }
+
   @Test func reportsARefusedConnection() async throws {
     let closed = try LoopbackHTTPServer { _ in .respond(status: 200) }
     closed.stop()
