@@ -19,8 +19,13 @@ extension EncryptedFileCredentialStore {
     public var lockFileName: String
     /// Where the key comes from.
     public var keySource: KeySource
-    /// How long a write waits for another process to release the lock before it fails.
+    /// How long a call that changes the store (save, clear, refresh, quarantine) waits for
+    /// its locks, first for other calls in this process, then for other processes, before it
+    /// fails; from zero to ``maximumLockTimeout``.
     public var lockTimeout: Duration
+
+    /// The longest ``lockTimeout`` a store accepts: one day.
+    public static let maximumLockTimeout = Duration.seconds(24 * 3600)
 
     /// Describes a store in `directory`.
     ///
@@ -75,6 +80,10 @@ extension EncryptedFileCredentialStore {
           throw Self.invalid(
             "\(field) \"\(name)\" is not a plain file name (empty, \".\", \"..\" or with a \"/\")")
         }
+      }
+      guard lockTimeout >= .zero, lockTimeout <= Self.maximumLockTimeout else {
+        throw Self.invalid(
+          "lockTimeout must be from zero to \(Self.maximumLockTimeout), not \(lockTimeout)")
       }
       guard sealedFileName != lockFileName else {
         throw Self.invalid("sealedFileName and lockFileName are both \"\(lockFileName)\"")
