@@ -131,7 +131,13 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
   }
 
-  /// Removes the sealed file under the lock only if it still holds `credential`.
+  /// Removes the sealed file under the lock only if it still holds `credential`; returns
+  /// whether it removed it.
+  ///
+  /// A different credential (a new sign-in, another process's refresh) and an absent file
+  /// are kept and give `false`. A file that cannot be opened is neither `credential` nor
+  /// proof that it is gone: the call throws the error that opening it gives and leaves the
+  /// file as it is (``clear()`` deletes it on request).
   @discardableResult
   public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool {
     guard PrivateDirectory.exists(directoryPath) else { return false }
