@@ -24,9 +24,9 @@ let package = Package(
     .target(name: "CardData", dependencies: ["CardDomain"]),
     // Hand-written fakes of every protocol, for this package's tests and for other projects.
     .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData"]),
-    // libcrypto from OpenSSL, for AES-GCM, PBKDF2 and random bytes on Linux.
+    // libcrypto from OpenSSL (not libssl), for AES-GCM, PBKDF2 and random bytes on Linux.
     .systemLibrary(
-      name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
+      name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"])]),
     // Adapters for the Data ports: the URLSession transport and the encrypted credential store.
     .target(

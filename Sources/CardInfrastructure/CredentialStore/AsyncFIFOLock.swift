@@ -1,33 +1,120 @@
-/// A lock for the tasks of one actor that is held across suspension points and handed to
-/// waiters in the order they arrived.
+import Synchronization
+
+/// A lock held across suspension points and handed to waiters in the order they arrived,
+/// whose waiters give up when their task is cancelled or their deadline passes.
 ///
 /// An actor runs one task at a time only between suspension points: while the holder awaits
 /// (a refresh over the network, a sleep while waiting for the file lock), another call can
-/// enter the actor. This lock keeps such calls out until the holder releases it. It is not
-/// `Sendable`: it must only be used from the actor that owns it, which `isolation` enforces.
-/// A waiter is not woken by cancellation; it waits for its turn.
-final class AsyncFIFOLock {
-  private var isHeld = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
+/// enter the actor. This lock keeps such calls out until the holder releases it. Its state
+/// sits behind a `Mutex`, so that a cancellation handler, which runs on whatever thread
+/// cancels the task, can take a waiter out of the queue at once.
+final class AsyncFIFOLock: Sendable {
+  /// Why a waiter stopped waiting without the lock.
+  enum Failure: Error, Hashable, Sendable {
+    /// The waiting task was cancelled.
+    case cancelled
+    /// The deadline passed.
+    case timedOut
+  }
+
+  private enum Outcome: Sendable {
+    case acquired
+    case failed(Failure)
+  }
+
+  private struct Waiter: Sendable {
+    let id: UInt64
+    let continuation: CheckedContinuation<Outcome, Never>
+    let timer: Task<Void, Never>
+  }
+
+  private struct State: Sendable {
+    var isHeld = false
+    var lastID: UInt64 = 0
+    var waiters: [Waiter] = []
+  }
+
+  private let state = Mutex(State())
 
   /// Creates an unheld lock.
   init() {}
 
-  /// Waits until the lock is free, then holds it. Pair every call with ``release()``.
-  func acquire(isolation: isolated (any Actor)? = #isolation) async {
-    guard isHeld else {
-      isHeld = true
-      return
+  /// Waits until the lock is free, then holds it; pair every successful call with
+  /// ``release()``.
+  ///
+  /// A free lock is taken at once, even by a cancelled task. Otherwise the call waits its
+  /// turn and throws ``Failure/cancelled`` as soon as its task is cancelled, or
+  /// ``Failure/timedOut`` when `deadline` passes first; a waiter that gives up leaves the
+  /// queue and does not hold the lock.
+  func acquire(before deadline: ContinuousClock.Instant) async throws(Failure) {
+    let id: UInt64? = state.withLock { state in
+      guard state.isHeld else {
+        state.isHeld = true
+        return nil
+      }
+      state.lastID += 1
+      return state.lastID
     }
-    await withCheckedContinuation(isolation: isolation) { waiters.append($0) }
+    guard let id else { return }
+    let outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+        enqueue(id, continuation, deadline: deadline)
+      }
+    } onCancel: {
+      giveUp(id, because: .cancelled)
+    }
+    if case .failed(let failure) = outcome { throw failure }
   }
 
   /// Hands the lock to the longest waiter, or frees it.
   func release() {
-    if waiters.isEmpty {
-      isHeld = false
-    } else {
-      waiters.removeFirst().resume()
+    let next = state.withLock { state -> Waiter? in
+      guard !state.waiters.isEmpty else {
+        state.isHeld = false
+        return nil
+      }
+      return state.waiters.removeFirst()
     }
+    guard let next else { return }
+    next.timer.cancel()
+    next.continuation.resume(returning: .acquired)
+  }
+
+  /// Queues waiter `id`, unless the lock was freed or the task cancelled in the meantime.
+  private func enqueue(
+    _ id: UInt64, _ continuation: CheckedContinuation<Outcome, Never>,
+    deadline: ContinuousClock.Instant
+  ) {
+    let immediate = state.withLock { state -> Outcome? in
+      if !state.isHeld {
+        state.isHeld = true
+        return .acquired
+      }
+      // The cancellation handler may have run before the waiter was queued.
+      if Task.isCancelled { return .failed(.cancelled) }
+      let timer = Task { [self] in
+        do {
+          try await Task.sleep(until: deadline, clock: .continuous)
+        } catch {
+          return  // The waiter got the lock or gave up; the timer was cancelled.
+        }
+        giveUp(id, because: .timedOut)
+      }
+      state.waiters.append(Waiter(id: id, continuation: continuation, timer: timer))
+      return nil
+    }
+    if let immediate { continuation.resume(returning: immediate) }
+  }
+
+  /// Takes waiter `id` out of the queue and resumes it with `failure`; does nothing when it
+  /// is no longer queued (it got the lock, or gave up already).
+  private func giveUp(_ id: UInt64, because failure: Failure) {
+    let waiter = state.withLock { state -> Waiter? in
+      guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+      return state.waiters.remove(at: index)
+    }
+    guard let waiter else { return }
+    waiter.timer.cancel()
+    waiter.continuation.resume(returning: .failed(failure))
   }
 }

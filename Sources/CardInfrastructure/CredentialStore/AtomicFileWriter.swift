@@ -50,17 +50,9 @@ enum AtomicFileWriter {
   /// Removes temporary files that a writer left behind when it died between creating and
   /// renaming one. Only safe while holding the lock that every writer of `name` takes.
   static func removeLeftovers(of name: String, in directory: String) {
-    guard let stream = opendir(directory) else { return }
-    defer { closedir(stream) }
-    let prefix = temporaryPrefix(for: name)
-    var leftovers: [String] = []
-    while let entry = readdir(stream) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if entryName.hasPrefix(prefix) { leftovers.append(entryName) }
+    for leftover in DirectoryNames.starting(with: temporaryPrefix(for: name), in: directory) {
+      unlink(directory + "/" + leftover)
     }
-    for leftover in leftovers { unlink(directory + "/" + leftover) }
   }
 
   private static func temporaryPrefix(for name: String) -> String { "." + name + ".tmp-" }

@@ -19,8 +19,13 @@ extension EncryptedFileCredentialStore {
     public var lockFileName: String
     /// Where the key comes from.
     public var keySource: KeySource
-    /// How long a write waits for another process to release the lock before it fails.
+    /// How long a call that changes the store (save, clear, refresh, quarantine) waits for
+    /// its locks, first for other calls in this process, then for other processes, before it
+    /// fails; from zero to ``maximumLockTimeout``.
     public var lockTimeout: Duration
+
+    /// The longest ``lockTimeout`` a store accepts: one day.
+    public static let maximumLockTimeout = Duration.seconds(24 * 3600)
 
     /// Describes a store in `directory`.
     ///
@@ -61,40 +66,59 @@ extension EncryptedFileCredentialStore {
     }
 
     /// Throws unless the names are plain file names and the key source is acceptable.
+    ///
+    /// Every message starts with `invalid configuration:`. The port's error kinds describe
+    /// stores, not configurations, so these errors reuse them: an iteration count out of range
+    /// is ``CardData/CredentialStoreError/Kind/unsupportedFormat`` (a file with that count would
+    /// be refused too), anything else ``CardData/CredentialStoreError/Kind/unavailable``.
     func validate(minimumIterations: UInt32) throws(CredentialStoreError) {
       guard directory.isFileURL else {
-        throw CredentialStoreError(.unavailable, "the store directory must be a file URL")
+        throw Self.invalid("the directory \(directory) is not a file URL")
       }
-      for name in [sealedFileName, lockFileName] {
+      for (field, name) in [("sealedFileName", sealedFileName), ("lockFileName", lockFileName)] {
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
-          throw CredentialStoreError(.unavailable, "\"\(name)\" is not a plain file name")
+          throw Self.invalid(
+            "\(field) \"\(name)\" is not a plain file name (empty, \".\", \"..\" or with a \"/\")")
         }
       }
+      guard lockTimeout >= .zero, lockTimeout <= Self.maximumLockTimeout else {
+        throw Self.invalid(
+          "lockTimeout must be from zero to \(Self.maximumLockTimeout), not \(lockTimeout)")
+      }
       guard sealedFileName != lockFileName else {
-        throw CredentialStoreError(.unavailable, "the sealed file and the lock file must differ")
+        throw Self.invalid("sealedFileName and lockFileName are both \"\(lockFileName)\"")
       }
       switch keySource.storage {
       case .keyFile(let url):
         guard url.isFileURL else {
-          throw CredentialStoreError(.unavailable, "the key file must be a file URL")
+          throw Self.invalid("the key file \(url) is not a file URL")
         }
         guard url.standardizedFileURL != sealedFileURL.standardizedFileURL,
           url.standardizedFileURL != lockFileURL.standardizedFileURL
         else {
-          throw CredentialStoreError(.unavailable, "the key file must be a file of its own")
+          throw Self.invalid(
+            "the key file \(url.path) is the sealed file or the lock file; it needs its own")
         }
       case .passphrase(let passphrase, let iterations):
         guard !passphrase.bytes.isEmpty else {
-          throw CredentialStoreError(.unavailable, "the passphrase is empty")
+          throw Self.invalid("the passphrase is empty")
         }
         let accepted = minimumIterations...KeySource.maximumPassphraseIterations
         guard accepted.contains(iterations) else {
-          throw CredentialStoreError(
-            .unsupportedFormat,
-            "\(iterations) PBKDF2 iterations configured; a store accepts "
-              + "\(accepted.lowerBound)...\(accepted.upperBound)")
+          throw Self.invalid(
+            "\(iterations) PBKDF2 iterations; a store accepts "
+              + "\(accepted.lowerBound)...\(accepted.upperBound)",
+            kind: .unsupportedFormat)
         }
       }
+    }
+
+    /// An error for a configuration the store refuses, its message starting with
+    /// `invalid configuration:`.
+    private static func invalid(
+      _ reason: String, kind: CredentialStoreError.Kind = .unavailable
+    ) -> CredentialStoreError {
+      CredentialStoreError(kind, "invalid configuration: " + reason)
     }
   }
 }

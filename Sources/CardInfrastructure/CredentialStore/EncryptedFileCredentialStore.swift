@@ -14,13 +14,16 @@ import Foundation
 /// shared safely by several processes.
 ///
 /// - **Format**: a versioned, authenticated header, a random nonce per write, the ciphertext
-///   of the credential's JSON and the tag (layout in `Docs/SealedCredentialFormat.md`).
+///   of the credential's JSON and the tag (layout in Architecture.md, section
+///   "Infrastructure: the encrypted credential store").
 /// - **Keys**: a random key in a key file of its own (the default), or a passphrase
 ///   stretched with PBKDF2-HMAC-SHA256 (see ``KeySource``).
 /// - **Writes** replace the file atomically (temporary file, `fsync`, `rename`, `fsync` of
 ///   the directory) under an exclusive `flock` on a separate lock file, taken by every
 ///   process, and under an in-process FIFO lock, because the actor is reentrant across the
-///   awaits of a refresh. Files are created with mode 0600, directories with 0700.
+///   awaits of a refresh. A call waits for both locks at most
+///   ``Configuration/lockTimeout`` and stops waiting when its task is cancelled. Files are
+///   created with mode 0600, directories with 0700.
 /// - **Reads** take no lock: a reader sees the old or the new file, never a mix. No file
 ///   means signed out (`nil`); a file that cannot be opened is an error, never `nil`.
 /// - **A file that cannot be opened is never overwritten or deleted implicitly.** ``save(_:)``
@@ -42,6 +45,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// Throws for a configuration it would not keep a credential with: a name that is not a
   /// plain file name, an empty passphrase, or a passphrase iteration count outside
   /// ``KeySource/minimumPassphraseIterations``...``KeySource/maximumPassphraseIterations``.
+  /// The message of such an error starts with `invalid configuration:`.
   public init(configuration: Configuration) throws(CredentialStoreError) {
     try self.init(
       configuration: configuration,
@@ -79,10 +83,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// Refuses (with the error that opening it gives) when a file exists that cannot be
   /// opened: call ``quarantineCorruptFile()`` or ``clear()`` first.
   public func save(_ credential: AuthCredential) async throws(CredentialStoreError) {
-    await turn.acquire()
-    defer { turn.release() }
     let lock = try await lockStore()
-    defer { lock.release() }
+    defer { unlockStore(lock) }
     try requireReplaceable()
     try write(credential)
   }
@@ -91,10 +93,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// and quarantined files stay.
   public func clear() async throws(CredentialStoreError) {
     guard PrivateDirectory.exists(directoryPath) else { return }
-    await turn.acquire()
-    defer { turn.release() }
     let lock = try await lockStore()
-    defer { lock.release() }
+    defer { unlockStore(lock) }
     if unlink(sealedPath) != 0 {
       guard errno == ENOENT else { throw PosixFile.failure("unlink", sealedPath, errno: errno) }
       return
@@ -114,10 +114,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   @discardableResult
   public func quarantineCorruptFile() async throws(CredentialStoreError) -> URL? {
     guard PrivateDirectory.exists(directoryPath) else { return nil }
-    await turn.acquire()
-    defer { turn.release() }
     let lock = try await lockStore()
-    defer { lock.release() }
+    defer { unlockStore(lock) }
     do {
       _ = try readCredential()
       return nil
@@ -133,14 +131,18 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
   }
 
-  /// Removes the sealed file under the lock only if it still holds `credential`.
+  /// Removes the sealed file under the lock only if it still holds `credential`; returns
+  /// whether it removed it.
+  ///
+  /// A different credential (a new sign-in, another process's refresh) and an absent file
+  /// are kept and give `false`. A file that cannot be opened is neither `credential` nor
+  /// proof that it is gone: the call throws the error that opening it gives and leaves the
+  /// file as it is (``clear()`` deletes it on request).
   @discardableResult
   public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool {
     guard PrivateDirectory.exists(directoryPath) else { return false }
-    await turn.acquire()
-    defer { turn.release() }
     let lock = try await lockStore()
-    defer { lock.release() }
+    defer { unlockStore(lock) }
     guard try readCredential() == credential else { return false }
     if unlink(sealedPath) != 0 {
       guard errno == ENOENT else { throw PosixFile.failure("unlink", sealedPath, errno: errno) }
@@ -165,11 +167,9 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     replacing stale: AuthCredential,
     using refresh: @escaping @Sendable (AuthCredential) async throws(CardError) -> AuthCredential
   ) async throws(CredentialRefreshError) -> AuthCredential {
-    await turn.acquire()
-    defer { turn.release() }
     let lock: FileLock
     do { lock = try await lockStore() } catch { throw .storage(error) }
-    defer { lock.release() }
+    defer { unlockStore(lock) }
 
     let current: AuthCredential?
     do { current = try readCredential() } catch { throw .storage(error) }
@@ -184,10 +184,36 @@ public actor EncryptedFileCredentialStore: CredentialStore {
 
   // MARK: - Steps
 
-  /// Creates or checks the directory and takes the cross-process lock.
+  /// Waits for this process's other calls on the store (in-process FIFO lock), creates or
+  /// checks the directory, and takes the cross-process lock, all before one deadline of
+  /// ``Configuration/lockTimeout``. Pair with ``unlockStore(_:)``.
   private func lockStore() async throws(CredentialStoreError) -> FileLock {
-    try PrivateDirectory.ensure(directoryPath)
-    return try await FileLock.acquire(path: lockPath, timeout: configuration.lockTimeout)
+    let timeout = configuration.lockTimeout
+    let deadline = ContinuousClock.now + timeout
+    do {
+      try await turn.acquire(before: deadline)
+    } catch {
+      let waited = "waiting for another call on the store at \(directoryPath) in this process"
+      switch error {
+      case .cancelled:
+        throw CredentialStoreError(.unavailable, "cancelled while \(waited) to finish")
+      case .timedOut:
+        throw CredentialStoreError(.unavailable, "timed out after \(timeout) \(waited) to finish")
+      }
+    }
+    do {
+      try PrivateDirectory.ensure(directoryPath)
+      return try await FileLock.acquire(path: lockPath, before: deadline, timeout: timeout)
+    } catch {
+      turn.release()
+      throw error
+    }
+  }
+
+  /// Releases both locks that ``lockStore()`` took.
+  private func unlockStore(_ lock: FileLock) {
+    lock.release()
+    turn.release()
   }
 
   private func readCredential() throws(CredentialStoreError) -> AuthCredential? {

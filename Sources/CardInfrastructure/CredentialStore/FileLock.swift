@@ -23,14 +23,14 @@ struct FileLock {
   ///
   /// Waiting polls `flock(LOCK_EX | LOCK_NB)` with short sleeps instead of blocking in
   /// `flock`, so that a waiter never occupies a thread of the concurrency pool while another
-  /// process refreshes. Throws ``CardData/CredentialStoreError/Kind/unavailable`` after
-  /// `timeout`, or when the task is cancelled while it waits.
-  static func acquire(path: String, timeout: Duration) async throws(CredentialStoreError)
-    -> FileLock
-  {
+  /// process refreshes. Throws ``CardData/CredentialStoreError/Kind/unavailable`` once
+  /// `deadline` has passed (the message names `timeout`, the wait it stands for), or when the
+  /// task is cancelled while it waits.
+  static func acquire(
+    path: String, before deadline: ContinuousClock.Instant, timeout: Duration
+  ) async throws(CredentialStoreError) -> FileLock {
     let file = try PosixFile(opening: path, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)
     let clock = ContinuousClock()
-    let deadline = clock.now + timeout
     var pause = Duration.milliseconds(1)
     while true {
       if flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 { return FileLock(file: file) }

@@ -144,4 +144,12 @@ extension stat {
   var isDirectory: Bool { st_mode & S_IFMT == S_IFDIR }
   /// The permission bits (`rwx` for owner, group and others).
   var permissions: mode_t { st_mode & 0o777 }
+  /// The last modification, in whole seconds since 1970.
+  var modificationSeconds: Int {
+    #if canImport(Darwin)
+      Int(st_mtimespec.tv_sec)
+    #else
+      Int(st_mtim.tv_sec)
+    #endif
+  }
 }

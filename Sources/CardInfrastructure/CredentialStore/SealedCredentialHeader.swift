@@ -17,7 +17,8 @@ import CardData
 /// ```
 ///
 /// After the header: a 12-byte nonce (random for every write), the AES-256-GCM ciphertext of
-/// the credential's JSON, and the 16-byte tag. See `Docs/SealedCredentialFormat.md`.
+/// the credential's JSON, and the 16-byte tag. Architecture.md, section "Infrastructure: the
+/// encrypted credential store", documents the whole file.
 struct SealedCredentialHeader: Hashable, Sendable {
   /// How the file's key is obtained.
   enum KeySource: Hashable, Sendable {

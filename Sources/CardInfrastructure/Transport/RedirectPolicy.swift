@@ -19,7 +19,7 @@ enum RedirectPolicy {
   static func request(following proposed: URLRequest, from original: URLRequest?) -> URLRequest? {
     let hasBody = original?.httpBody != nil || original?.httpBodyStream != nil
     if hasBody, proposed.httpMethod == original?.httpMethod { return nil }
-    guard let target = Origin(proposed.url), target == Origin(original?.url) else {
+    guard let target = URLOrigin(proposed.url), target == URLOrigin(original?.url) else {
       var stripped = proposed
       for name in credentialHeaders {
         stripped.setValue(nil, forHTTPHeaderField: name)
@@ -28,25 +28,4 @@ enum RedirectPolicy {
     }
     return proposed
   }
-}
-
-/// The scheme, host and port of a URL, compared case-insensitively with default ports filled.
-struct Origin: Hashable {
-  /// The scheme, lowercased.
-  var scheme: String
-  /// The host, lowercased.
-  var host: String
-  /// The port, or the scheme's default.
-  var port: Int?
-
-  /// The origin of `url`, or `nil` without a URL, scheme or host.
-  init?(_ url: URL?) {
-    guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased()
-    else { return nil }
-    self.scheme = scheme
-    self.host = host
-    self.port = url.port ?? Self.defaultPorts[scheme]
-  }
-
-  private static let defaultPorts = ["http": 80, "https": 443]
 }

@@ -7,24 +7,56 @@ import Foundation
 extension URLSessionTransport {
   /// How a ``URLSessionTransport`` sends requests.
   ///
-  /// Not `Sendable`, because `URLSessionConfiguration` is a mutable class; the transport
-  /// copies what it needs when it is created.
+  /// The timeouts are checked when the configuration is made and cannot be changed after, so
+  /// a transport never holds a timeout it cannot use. Not `Sendable`, because
+  /// `URLSessionConfiguration` is a mutable class; the transport copies what it needs when it
+  /// is created.
   public struct Configuration {
+    /// The request timeout of ``init(sessionConfiguration:)``: 30 seconds.
+    public static let defaultRequestTimeout = Duration.seconds(30)
+    /// The resource timeout of ``init(sessionConfiguration:)``: 5 minutes.
+    public static let defaultResourceTimeout = Duration.seconds(300)
+    /// The longest timeout a configuration accepts: 7 days.
+    public static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
+
     /// How long a request may wait for the server before failing with
     /// ``CardData/TransportError/Kind/timedOut``: the time without any data arriving, not
     /// the time of the whole exchange. FoundationNetworking counts whole seconds only, so
     /// there the timeout is rounded up to a whole number of seconds.
-    public var requestTimeout: Duration
+    public let requestTimeout: Duration
+    /// How long a whole exchange (sending the body, waiting, receiving the response) may take
+    /// before it is cancelled and fails with ``CardData/TransportError/Kind/timedOut``, even
+    /// while data keeps arriving. It bounds how long a slow server can hold a request, and
+    /// with it anything the caller holds meanwhile, such as the credential store's refresh
+    /// lock.
+    public let resourceTimeout: Duration
     /// The configuration of the transport's own `URLSession`; tests set `protocolClasses`.
+    /// The transport uses a copy whose `timeoutIntervalForResource` is ``resourceTimeout``.
     public var sessionConfiguration: URLSessionConfiguration
 
-    /// Creates a configuration; `requestTimeout` must be positive.
+    /// A configuration with the default timeouts (``defaultRequestTimeout``,
+    /// ``defaultResourceTimeout``). It cannot fail.
     public init(
-      requestTimeout: Duration = .seconds(30),
       sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
     ) {
-      precondition(requestTimeout > .zero, "requestTimeout must be positive")
+      self.requestTimeout = Self.defaultRequestTimeout
+      self.resourceTimeout = Self.defaultResourceTimeout
+      self.sessionConfiguration = sessionConfiguration
+    }
+
+    /// A configuration with the given timeouts.
+    ///
+    /// Throws ``ConfigurationError`` unless each timeout is positive and at most
+    /// ``maximumTimeout``.
+    public init(
+      requestTimeout: Duration,
+      resourceTimeout: Duration = Self.defaultResourceTimeout,
+      sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
+    ) throws(ConfigurationError) {
+      try Self.check(requestTimeout, named: "requestTimeout")
+      try Self.check(resourceTimeout, named: "resourceTimeout")
       self.requestTimeout = requestTimeout
+      self.resourceTimeout = resourceTimeout
       self.sessionConfiguration = sessionConfiguration
     }
 
@@ -38,19 +70,36 @@ extension URLSessionTransport {
       return configuration
     }
 
+    /// The session configuration the transport's `URLSession` is made from: a copy of
+    /// ``sessionConfiguration`` with `timeoutIntervalForResource` set to ``resourceTimeout``,
+    /// so that the caller's object is left as it was.
+    func makeSessionConfiguration() -> URLSessionConfiguration {
+      let copy =
+        (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
+      copy.timeoutIntervalForResource = resourceTimeout.timeInterval
+      return copy
+    }
+
     /// The timeout to put on each `URLRequest`, in seconds.
     ///
     /// FoundationNetworking truncates the interval to whole seconds, so that any timeout
     /// under one second fails every request at once; rounding up keeps the timeout at least
     /// as long as asked.
     var urlRequestTimeoutInterval: TimeInterval {
-      let (seconds, attoseconds) = requestTimeout.components
-      let interval = TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
       #if canImport(FoundationNetworking)
-        return interval.rounded(.up)
+        return requestTimeout.timeInterval.rounded(.up)
       #else
-        return interval
+        return requestTimeout.timeInterval
       #endif
+    }
+
+    private static func check(
+      _ timeout: Duration, named name: String
+    ) throws(ConfigurationError) {
+      guard timeout > .zero, timeout <= maximumTimeout else {
+        throw ConfigurationError(
+          "\(name) must be positive and at most \(maximumTimeout), not \(timeout)")
+      }
     }
   }
 }

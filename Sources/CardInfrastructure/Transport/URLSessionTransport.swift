@@ -11,16 +11,20 @@ import Foundation
 /// HTTP response throws, as a ``CardData/TransportError`` that keeps the platform's reason.
 /// `.data` bodies are sent from memory and `.file` bodies are streamed from disk. Redirects
 /// to another origin lose their `Authorization` and `Cookie` headers, and redirects that
-/// would have to send a body again are not followed: their 3xx response is returned.
+/// would have to send a body again are not followed: their 3xx response is returned. No
+/// exchange lasts longer than the configuration's
+/// ``URLSessionTransport/Configuration/resourceTimeout``.
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
   private let requestTimeoutInterval: TimeInterval
+  private let resourceTimeout: Duration
 
   /// Creates a transport with its own session, made from `configuration`.
   public init(configuration: Configuration = Configuration()) {
     requestTimeoutInterval = configuration.urlRequestTimeoutInterval
+    resourceTimeout = configuration.resourceTimeout
     session = URLSession(
-      configuration: configuration.sessionConfiguration,
+      configuration: configuration.makeSessionConfiguration(),
       delegate: RedirectDelegate(),
       delegateQueue: nil
     )
@@ -33,21 +37,44 @@ public final class URLSessionTransport: HTTPTransport {
   /// Sends the request and returns the server's response, whatever its status.
   ///
   /// Cancelling the calling `Task` cancels the `URLSession` task and throws a
-  /// ``CardData/TransportError`` of kind ``CardData/TransportError/Kind/cancelled``.
+  /// ``CardData/TransportError`` of kind ``CardData/TransportError/Kind/cancelled``. An
+  /// exchange still running after the resource timeout is cancelled the same way and throws
+  /// ``CardData/TransportError/Kind/timedOut``.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
     let outgoing = try OutgoingRequest(request, timeoutInterval: requestTimeoutInterval)
-    let data: Data
-    let response: URLResponse
+    let (data, response): (Data, URLResponse)
     do {
-      if let file = outgoing.uploadFile {
-        (data, response) = try await session.upload(for: outgoing.urlRequest, fromFile: file)
-      } else {
-        (data, response) = try await session.data(for: outgoing.urlRequest)
-      }
+      (data, response) = try await exchange(outgoing)
     } catch {
       throw TransportError(urlSessionError: error, taskIsCancelled: Task.isCancelled)
     }
     return try HTTPResponse(response, body: data)
+  }
+
+  /// Runs the `URLSession` call against a timer of ``resourceTimeout``, because
+  /// FoundationNetworking ignores `timeoutIntervalForResource`: whichever ends first wins,
+  /// and the other is cancelled.
+  private func exchange(_ outgoing: OutgoingRequest) async throws -> (Data, URLResponse) {
+    let session = session
+    let timeout = resourceTimeout
+    return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+      group.addTask {
+        if let file = outgoing.uploadFile {
+          return try await session.upload(for: outgoing.urlRequest, fromFile: file)
+        }
+        return try await session.data(for: outgoing.urlRequest)
+      }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let result = first else {
+        throw TransportError(
+          .timedOut, "no complete response within the resourceTimeout of \(timeout)")
+      }
+      return result
+    }
   }
 }

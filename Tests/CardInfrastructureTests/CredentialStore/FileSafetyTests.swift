@@ -88,6 +88,25 @@ struct FileSafetyTests {
     #expect(try await store.load() == credential(generation: 1))
   }
 
+  @Test(arguments: [0o640, 0o604, 0o620, 0o602, 0o610, 0o601, 0o660] as [mode_t])
+  func aKeyFileWithAnyGroupOrOtherBitIsRefused(mode: mode_t) async throws {
+    try await fixture.keyFileStore().save(credential(generation: 1))
+    try setPermissions(mode, of: fixture.keyURL)
+    let error = await storeError { _ = try await fixture.keyFileStore().load() }
+    #expect(error?.kind == .unavailable)
+    #expect(error?.message.contains("mode 0\(String(mode, radix: 8))") == true)
+    #expect(error?.message.contains("owner-only") == true)
+  }
+
+  @Test(arguments: [0o600, 0o400] as [mode_t])
+  func anOwnerOnlyKeyFileIsAccepted(mode: mode_t) async throws {
+    try await fixture.keyFileStore().save(credential(generation: 1))
+    try setPermissions(mode, of: fixture.keyURL)
+    #expect(try await fixture.keyFileStore().load() == credential(generation: 1))
+    try await fixture.keyFileStore().save(credential(generation: 2))
+    #expect(try await fixture.keyFileStore().load() == credential(generation: 2))
+  }
+
   @Test(arguments: [0, 16, 31, 33, 64])
   func aKeyFileOfTheWrongSizeIsAClearErrorAndIsNotReplaced(size: Int) async throws {
     try await fixture.keyFileStore().save(credential(generation: 1))

@@ -26,30 +26,60 @@ struct KeySourceTests {
 
   @Test(arguments: [1 as UInt32, 1_000, 599_999, 10_000_001])
   func theProductionInitRejectsIterationCountsOutsideTheBounds(iterations: UInt32) {
-    #expect(throws: CredentialStoreError.self) {
-      try EncryptedFileCredentialStore(
-        configuration: .init(
-          directory: fixture.home, keySource: .passphrase("x", iterations: iterations)))
-    }
+    let error = configurationError(
+      .init(directory: fixture.home, keySource: .passphrase("x", iterations: iterations)))
+    #expect(error?.kind == .unsupportedFormat)
+    #expect(error?.message.hasPrefix("invalid configuration: \(iterations) PBKDF2") == true)
   }
 
   @Test func anEmptyPassphraseIsRejected() {
-    #expect(throws: CredentialStoreError.self) {
-      try EncryptedFileCredentialStore(
-        configuration: .init(directory: fixture.home, keySource: .passphrase("")),
-        minimumIterationsForTesting: 1)
-    }
+    let error = configurationError(
+      .init(directory: fixture.home, keySource: .passphrase("")), minimumIterations: 1)
+    #expect(error?.kind == .unavailable)
+    #expect(error?.message == "invalid configuration: the passphrase is empty")
   }
 
   @Test(arguments: ["", ".", "..", "a/b"])
   func fileNamesMustBePlainNames(name: String) {
-    #expect(throws: CredentialStoreError.self) {
-      try EncryptedFileCredentialStore(
-        configuration: .init(directory: fixture.home, sealedFileName: name))
+    let sealed = configurationError(.init(directory: fixture.home, sealedFileName: name))
+    #expect(sealed?.kind == .unavailable)
+    #expect(sealed?.message.hasPrefix("invalid configuration: sealedFileName \"\(name)\"") == true)
+    let lock = configurationError(.init(directory: fixture.home, lockFileName: name))
+    #expect(lock?.kind == .unavailable)
+    #expect(lock?.message.hasPrefix("invalid configuration: lockFileName \"\(name)\"") == true)
+  }
+
+  @Test func otherUnusableLayoutsAreInvalidConfigurations() {
+    let home = fixture.home
+    let layouts: [EncryptedFileCredentialStore.Configuration] = [
+      .init(directory: URL(string: "https://example.test/store")!),
+      .init(directory: home, sealedFileName: "same", lockFileName: "same"),
+      .init(directory: home, keySource: .keyFile(home.appendingPathComponent("credential.sealed"))),
+      .init(directory: home, keySource: .keyFile(URL(string: "https://example.test/key")!)),
+    ]
+    for layout in layouts {
+      let error = configurationError(layout)
+      #expect(error?.kind == .unavailable, "\(layout)")
+      #expect(error?.message.hasPrefix("invalid configuration: ") == true, "\(layout)")
     }
-    #expect(throws: CredentialStoreError.self) {
-      try EncryptedFileCredentialStore(
-        configuration: .init(directory: fixture.home, lockFileName: name))
+  }
+
+  /// The error the store's initialiser throws for `configuration`.
+  private func configurationError(
+    _ configuration: EncryptedFileCredentialStore.Configuration,
+    minimumIterations: UInt32? = nil
+  ) -> CredentialStoreError? {
+    do {
+      if let minimumIterations {
+        _ = try EncryptedFileCredentialStore(
+          configuration: configuration, minimumIterationsForTesting: minimumIterations)
+      } else {
+        _ = try EncryptedFileCredentialStore(configuration: configuration)
+      }
+      Issue.record("\(configuration) was accepted")
+      return nil
+    } catch {
+      return error
     }
   }
 

@@ -143,7 +143,7 @@ struct LoopbackTransportTests {
     let started = ContinuousClock.now
     let error = await transportError(
       sending: HTTPRequest(method: .get, url: server.url("/slow")),
-      through: networkTransport(requestTimeout: .seconds(1)))
+      through: try networkTransport(requestTimeout: .seconds(1)))
     let elapsed = ContinuousClock.now - started
 
     #expect(error?.kind == .timedOut)
@@ -157,7 +157,7 @@ struct LoopbackTransportTests {
     let started = ContinuousClock.now
     let error = await transportError(
       sending: HTTPRequest(method: .get, url: server.url("/slow")),
-      through: networkTransport(requestTimeout: .milliseconds(300)))
+      through: try networkTransport(requestTimeout: .milliseconds(300)))
     let elapsed = ContinuousClock.now - started
 
     #if canImport(FoundationNetworking)
@@ -169,12 +169,39 @@ struct LoopbackTransportTests {
     #expect(elapsed >= shortest && elapsed < .seconds(5))
   }
 
+  @Test func endsAnExchangeThatOutlastsTheResourceTimeoutWhileDataKeepsArriving() async throws {
+    // 40 bytes at 50 ms each take 2 s; data arrives far more often than the request timeout.
+    let server = try LoopbackHTTPServer { _ in .trickle(bytes: 40, interval: .milliseconds(50)) }
+    defer { server.stop() }
+    let transport = URLSessionTransport(
+      configuration: try .init(requestTimeout: .seconds(30), resourceTimeout: .milliseconds(700)))
+
+    let started = ContinuousClock.now
+    let error = await transportError(
+      sending: HTTPRequest(method: .get, url: server.url("/trickle")), through: transport)
+    let elapsed = ContinuousClock.now - started
+
+    #expect(error?.kind == .timedOut)
+    #expect(error?.message.contains("resourceTimeout") == true)
+    #expect(elapsed >= .milliseconds(650) && elapsed < .milliseconds(1800))
+  }
+
+  @Test func aSlowExchangeWithinTheResourceTimeoutSucceeds() async throws {
+    let server = try LoopbackHTTPServer { _ in .trickle(bytes: 5, interval: .milliseconds(20)) }
+    defer { server.stop() }
+    let transport = URLSessionTransport(
+      configuration: try .init(requestTimeout: .seconds(30), resourceTimeout: .seconds(5)))
+    let response = try await transport.send(HTTPRequest(method: .get, url: server.url("/")))
+    #expect(response.status == 200)
+    #expect(response.body == Data("xxxxx".utf8))
+  }
+
   @Test func reportsARefusedConnection() async throws {
     let closed = try LoopbackHTTPServer { _ in .respond(status: 200) }
     closed.stop()
 
     let error = await transportError(
-      sending: HTTPRequest(method: .get, url: closed.url("/")), through: networkTransport())
+      sending: HTTPRequest(method: .get, url: closed.url("/")), through: try networkTransport())
 
     #expect(error?.kind == .cannotConnect)
     #expect(error?.message.contains("(-1004)") == true)
@@ -187,7 +214,7 @@ struct LoopbackTransportTests {
     defer { server.stop() }
 
     let error = await transportError(
-      sending: HTTPRequest(method: .get, url: server.url("/")), through: networkTransport())
+      sending: HTTPRequest(method: .get, url: server.url("/")), through: try networkTransport())
 
     #expect(error?.kind == .other)
     #expect(error?.message.hasPrefix("URLError (-1011)") == true)
@@ -196,7 +223,7 @@ struct LoopbackTransportTests {
   @Test func cancelsARequestTheServerHolds() async throws {
     let server = try LoopbackHTTPServer { _ in .hang }
     defer { server.stop() }
-    let transport = networkTransport()
+    let transport = try networkTransport()
     let url = server.url("/slow")
     let task = Task {
       await transportError(sending: HTTPRequest(method: .get, url: url), through: transport)

@@ -19,7 +19,7 @@ struct URLSessionTransportCancellationTests {
 
   @Test func sendsNothingWhenAlreadyCancelled() async throws {
     let route = StubRoute(always: .respond(status: 200))
-    let transport = stubTransport()
+    let transport = try stubTransport()
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
       return await transportError(
@@ -35,7 +35,7 @@ struct URLSessionTransportCancellationTests {
     _ makeRequest: (URL) -> HTTPRequest
   ) async throws {
     let route = StubRoute(always: .never)
-    let transport = stubTransport()
+    let transport = try stubTransport()
     let request = makeRequest(route.url("/never"))
     let task = Task { await transportError(sending: request, through: transport) }
     try await eventually("the stub to receive the request") { route.requests.count == 1 }

@@ -24,7 +24,7 @@ struct URLSessionTransportFailureTests {
   func mapsTheURLError(_ code: URLError.Code, _ kind: TransportError.Kind) async throws {
     let route = StubRoute(always: .fail(URLError(code)))
     let error = await transportError(
-      sending: HTTPRequest(method: .get, url: route.url()), through: stubTransport())
+      sending: HTTPRequest(method: .get, url: route.url()), through: try stubTransport())
     #expect(error?.kind == kind)
     #expect(error?.message.contains("(\(code.rawValue))") == true)
   }
@@ -35,7 +35,7 @@ struct URLSessionTransportFailureTests {
       "missing-\(UUID().uuidString)")
     let error = await transportError(
       sending: HTTPRequest(method: .post, url: route.url(), body: .file(missing, length: 10)),
-      through: stubTransport())
+      through: try stubTransport())
     #expect(error?.kind == .invalidRequest)
     #expect(error?.message.contains(missing.lastPathComponent) == true)
     #expect(route.requests.isEmpty)
@@ -47,7 +47,7 @@ struct URLSessionTransportFailureTests {
     defer { try? FileManager.default.removeItem(at: file.url) }
     let error = await transportError(
       sending: HTTPRequest(method: .post, url: route.url(), body: .file(file.url, length: 99)),
-      through: stubTransport())
+      through: try stubTransport())
     #expect(error?.kind == .invalidRequest)
     #expect(error?.message.contains("100 bytes, not 99") == true)
     #expect(route.requests.isEmpty)
@@ -58,7 +58,7 @@ struct URLSessionTransportFailureTests {
     let directory = FileManager.default.temporaryDirectory
     let error = await transportError(
       sending: HTTPRequest(method: .post, url: route.url(), body: .file(directory, length: 0)),
-      through: stubTransport())
+      through: try stubTransport())
     #expect(error?.kind == .invalidRequest)
     #expect(route.requests.isEmpty)
   }

@@ -27,6 +27,9 @@ final class LoopbackHTTPServer: Sendable {
   enum Reply: Sendable {
     /// A response; `Content-Length` and `Connection: close` are added.
     case respond(status: Int, headers: [(String, String)] = [], body: Data = Data())
+    /// A 200 response whose `Content-Length` announces `bytes` bytes, sent one byte every
+    /// `interval`, as a slow server would.
+    case trickle(bytes: Int, interval: Duration)
     /// No response; the connection stays open until the client closes it.
     case hang
     /// The connection is closed without any response.
@@ -123,6 +126,14 @@ final class LoopbackHTTPServer: Sendable {
       }
       head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
       Self.write(Data(head.utf8) + body, to: connection)
+    case .trickle(let bytes, let interval):
+      let head = "HTTP/1.1 200 OK\r\nContent-Length: \(bytes)\r\nConnection: close\r\n\r\n"
+      guard Self.write(Data(head.utf8), to: connection) else { return }
+      let (seconds, attoseconds) = interval.components
+      for _ in 0..<bytes {
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+        guard Self.write(Data("x".utf8), to: connection) else { return }
+      }
     case .hang:
       reader.waitForClose()
     case .close:
@@ -130,19 +141,22 @@ final class LoopbackHTTPServer: Sendable {
     }
   }
 
-  private static func write(_ data: Data, to connection: Int32) {
+  /// Sends every byte of `data`; false when the connection failed first.
+  @discardableResult
+  private static func write(_ data: Data, to connection: Int32) -> Bool {
     #if os(Linux)
       let flags = Int32(MSG_NOSIGNAL)
     #else
       let flags: Int32 = 0
     #endif
-    data.withUnsafeBytes { bytes in
+    return data.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         let sent = send(connection, bytes.baseAddress! + offset, bytes.count - offset, flags)
-        guard sent > 0 else { return }
+        guard sent > 0 else { return false }
         offset += sent
       }
+      return true
     }
   }
 

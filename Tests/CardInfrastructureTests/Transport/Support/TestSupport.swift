@@ -7,17 +7,17 @@ import Foundation
 #endif
 
 /// A transport whose session answers through ``StubURLProtocol``.
-func stubTransport(requestTimeout: Duration = .seconds(30)) -> URLSessionTransport {
+func stubTransport(requestTimeout: Duration = .seconds(30)) throws -> URLSessionTransport {
   let sessionConfiguration = URLSessionConfiguration.ephemeral
   sessionConfiguration.protocolClasses = [StubURLProtocol.self]
   return URLSessionTransport(
-    configuration: .init(
+    configuration: try .init(
       requestTimeout: requestTimeout, sessionConfiguration: sessionConfiguration))
 }
 
 /// A transport whose session talks to real servers, for the ``LoopbackHTTPServer`` tests.
-func networkTransport(requestTimeout: Duration = .seconds(30)) -> URLSessionTransport {
-  URLSessionTransport(configuration: .init(requestTimeout: requestTimeout))
+func networkTransport(requestTimeout: Duration = .seconds(30)) throws -> URLSessionTransport {
+  URLSessionTransport(configuration: try .init(requestTimeout: requestTimeout))
 }
 
 /// A temporary file of `count` bytes, removed by the caller. The bytes repeat with a period
