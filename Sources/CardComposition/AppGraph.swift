@@ -52,8 +52,12 @@ public struct AppGraph: Sendable {
       backendName = "sandbox"
     case .server(let url):
       sandbox = nil
-      transport = URLSessionTransport(
-        configuration: .init(requestTimeout: configuration.requestTimeout))
+      do {
+        transport = URLSessionTransport(
+          configuration: try .init(requestTimeout: configuration.requestTimeout))
+      } catch {
+        throw StartupError("cannot use the server: \(error)")
+      }
       baseURL = url
       backendName = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
     }

@@ -50,7 +50,7 @@ struct AsyncFIFOLockTests {
     let started = ContinuousClock.now
     waiting.cancel()
     #expect(await waiting.value == .cancelled)
-    #expect(ContinuousClock.now - started < .seconds(1))
+    #expect(ContinuousClock.now - started < .seconds(10))
 
     lock.release()
     // The lock is free, not handed to the waiter that left.
@@ -78,7 +78,7 @@ struct AsyncFIFOLockTests {
       try await lock.acquire(before: started + .milliseconds(150))
     }
     let elapsed = ContinuousClock.now - started
-    #expect(elapsed >= .milliseconds(140) && elapsed < .seconds(2))
+    #expect(elapsed >= .milliseconds(140) && elapsed < .seconds(10))
 
     // A waiter queued behind the one that gave up still gets its turn.
     let next = Task { try await lock.acquire(before: Self.later) }

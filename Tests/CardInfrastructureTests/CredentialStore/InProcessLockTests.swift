@@ -51,7 +51,7 @@ struct InProcessLockTests {
     let started = ContinuousClock.now
     waiting.cancel()
     let error = await waiting.value
-    #expect(ContinuousClock.now - started < .seconds(1))
+    #expect(ContinuousClock.now - started < .seconds(10))
     #expect(error?.kind == .unavailable)
     #expect(error?.message.contains("cancelled while waiting for another call") == true)
 
@@ -73,7 +73,7 @@ struct InProcessLockTests {
     #expect(error?.kind == .unavailable)
     #expect(error?.message.contains("timed out after 0.2 seconds") == true)
     #expect(error?.message.contains("in this process") == true)
-    #expect(elapsed >= .milliseconds(190) && elapsed < .seconds(2))
+    #expect(elapsed >= .milliseconds(190) && elapsed < .seconds(10))
 
     refresh.finish.yield()
     #expect(try await refresh.task.value == credential(generation: 2))

@@ -147,7 +147,7 @@ struct LoopbackTransportTests {
     let elapsed = ContinuousClock.now - started
 
     #expect(error?.kind == .timedOut)
-    #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5))
+    #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10))
   }
 
   @Test func roundsASubsecondTimeoutUpInsteadOfFailingAtOnce() async throws {
@@ -166,12 +166,12 @@ struct LoopbackTransportTests {
       let shortest = Duration.milliseconds(250)
     #endif
     #expect(error?.kind == .timedOut)
-    #expect(elapsed >= shortest && elapsed < .seconds(5))
+    #expect(elapsed >= shortest && elapsed < .seconds(10))
   }
 
   @Test func endsAnExchangeThatOutlastsTheResourceTimeoutWhileDataKeepsArriving() async throws {
-    // 40 bytes at 50 ms each take 2 s; data arrives far more often than the request timeout.
-    let server = try LoopbackHTTPServer { _ in .trickle(bytes: 40, interval: .milliseconds(50)) }
+    // 400 bytes at 50 ms each take 20 s; data arrives far more often than the request timeout.
+    let server = try LoopbackHTTPServer { _ in .trickle(bytes: 400, interval: .milliseconds(50)) }
     defer { server.stop() }
     let transport = URLSessionTransport(
       configuration: try .init(requestTimeout: .seconds(30), resourceTimeout: .milliseconds(700)))
@@ -183,7 +183,7 @@ struct LoopbackTransportTests {
 
     #expect(error?.kind == .timedOut)
     #expect(error?.message.contains("resourceTimeout") == true)
-    #expect(elapsed >= .milliseconds(650) && elapsed < .milliseconds(1800))
+    #expect(elapsed >= .milliseconds(650) && elapsed < .seconds(10))
   }
 
   @Test func aSlowExchangeWithinTheResourceTimeoutSucceeds() async throws {
@@ -235,6 +235,6 @@ struct LoopbackTransportTests {
     let error = await task.value
 
     #expect(error?.kind == .cancelled)
-    #expect(ContinuousClock.now - cancelledAt < .seconds(1))
+    #expect(ContinuousClock.now - cancelledAt < .seconds(10))
   }
 }

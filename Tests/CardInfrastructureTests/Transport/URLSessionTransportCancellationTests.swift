@@ -46,7 +46,7 @@ struct URLSessionTransportCancellationTests {
     let elapsed = ContinuousClock.now - cancelledAt
 
     #expect(error?.kind == .cancelled)
-    #expect(elapsed < .seconds(1))
+    #expect(elapsed < .seconds(10))
     try await eventually("stopLoading") { route.stops == 1 }
   }
 }
