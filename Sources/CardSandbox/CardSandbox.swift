@@ -17,7 +17,8 @@ public actor CardSandbox {
   /// A sandbox in memory, starting from the seed state.
   ///
   /// - Parameters:
-  ///   - accessTokenLifetime: how long an access token works; whole seconds, at least 1.
+  ///   - accessTokenLifetime: how long an access token works, in whole seconds; a lifetime
+  ///     under one second is taken as one second.
   ///   - clock: the current time, for token expiry; tests pass a clock they can move.
   public init(
     accessTokenLifetime: Duration = .seconds(3600),
@@ -35,7 +36,8 @@ public actor CardSandbox {
   ///   - stateFile: the file, or `nil` to keep the state in memory only.
   ///   - startFresh: ignore what the file holds and overwrite it with the seed state, the
   ///     way to recover from a corrupt file.
-  ///   - accessTokenLifetime: how long an access token works; whole seconds, at least 1.
+  ///   - accessTokenLifetime: how long an access token works, in whole seconds; a lifetime
+  ///     under one second is taken as one second.
   ///   - clock: the current time, for token expiry; tests pass a clock they can move.
   /// - Throws: ``SandboxStateError`` when the file cannot be read, is not a sound state, or
   ///   cannot be written. A bad file is never replaced silently.
@@ -62,11 +64,9 @@ public actor CardSandbox {
     state: SandboxState, stateFile: StateFile?, accessTokenLifetime: Duration,
     clock: @escaping @Sendable () -> Date
   ) {
-    let seconds = accessTokenLifetime.components.seconds
-    precondition(seconds >= 1, "an access token must live at least one second")
     self.state = state
     self.stateFile = stateFile
-    self.accessTokenLifetime = Int(seconds)
+    self.accessTokenLifetime = Int(max(accessTokenLifetime.components.seconds, 1))
     self.clock = clock
   }
 
