@@ -61,8 +61,34 @@ public struct AppConfiguration: Sendable {
     self.accessTokenLifetime = accessTokenLifetime
   }
 
-  /// The session store's directory: `<home>/session`.
-  public var sessionDirectory: URL { homeDirectory.appendingPathComponent("session") }
+  /// The session store's directory, one per backend so that a session is only ever sent to
+  /// the backend that issued it: `<home>/session/sandbox`, or
+  /// `<home>/session/server-<scheme>_<host>_<port><path>` with every character but letters,
+  /// digits, `.` and `-` written as `_`.
+  public var sessionDirectory: URL {
+    homeDirectory.appendingPathComponent("session").appendingPathComponent(backendDirectoryName)
+  }
+
+  /// The name of the backend's session directory.
+  private var backendDirectoryName: String {
+    switch backend {
+    case .sandbox:
+      return "sandbox"
+    case .server(let url):
+      let scheme = url.scheme?.lowercased() ?? "http"
+      let port = url.port ?? (scheme == "https" ? 443 : 80)
+      var path = url.path(percentEncoded: true)
+      while path.hasSuffix("/") { path.removeLast() }
+      let name = "\(scheme)_\((url.host ?? "").lowercased())_\(port)\(path)"
+      let safe = String(
+        name.unicodeScalars.map { scalar in
+          scalar.isASCII
+            && (CharacterSet.alphanumerics.contains(scalar) || "-.".unicodeScalars.contains(scalar))
+            ? Character(scalar) : "_"
+        })
+      return "server-" + safe.prefix(120)
+    }
+  }
   /// The sandbox's state file: `<home>/sandbox/state.json`.
   public var sandboxStateFile: URL {
     homeDirectory.appendingPathComponent("sandbox").appendingPathComponent("state.json")

@@ -42,12 +42,12 @@ struct AppGraphTests {
     defer { home.remove() }
     let graph = try AppGraph(configuration: configuration()) { _ in }
     _ = try await graph.services.signIn.execute(userID: "demo", password: "demo")
-    let sealed = try Data(contentsOf: home.appending("home/session/credential.sealed"))
+    let sealed = try Data(contentsOf: home.appending("home/session/sandbox/credential.sealed"))
     #expect(!sealed.isEmpty)
     #expect(String(decoding: sealed, as: UTF8.self).contains("at_") == false)
     #expect(
       FileManager.default.fileExists(
-        atPath: home.appending("home/session/keys/credential.key").path))
+        atPath: home.appending("home/session/sandbox/keys/credential.key").path))
   }
 
   @Test func requestLogIsOffUntilSwitchedOnAndRedacted() async throws {

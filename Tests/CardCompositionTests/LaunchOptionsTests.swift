@@ -78,7 +78,7 @@ struct AppConfigurationTests {
 
   @Test func filesLiveInTheHome() throws {
     let configuration = try resolve(["--home", "/tmp/h"], [:])
-    #expect(configuration.sessionDirectory.path == "/tmp/h/session")
+    #expect(configuration.sessionDirectory.path == "/tmp/h/session/sandbox")
     #expect(configuration.sandboxStateFile.path == "/tmp/h/sandbox/state.json")
   }
 

@@ -190,7 +190,7 @@ struct CommandFailureTests {
   @Test func anUnreadableStoreSaysSoAndHowToRecover() {
     let failure = CommandFailure(.credentialStorage(reason: "it was tampered with"))
     #expect(failure.message.contains("it was tampered with"))
-    #expect(failure.message.contains("Run logout"))
+    #expect(failure.message.contains("run logout to set the file aside"))
   }
 
   @Test func onlyCancellationIsMarkedAsOne() {

@@ -238,8 +238,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     } catch {
       throw CredentialStoreError(
         error.kind,
-        "refusing to overwrite \(sealedPath): \(error.message). Move it aside with "
-          + "quarantineCorruptFile() or delete it with clear() first")
+        "\(error.message); it is kept untouched until it is set aside or cleared")
     }
   }
 

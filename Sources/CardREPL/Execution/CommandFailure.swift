@@ -49,7 +49,9 @@ public struct CommandFailure: Error, Hashable, Sendable {
     case .credentialStorage(let reason):
       self.init(
         .signedOut,
-        "the stored session cannot be used: \(reason). Run logout to set it aside, then login")
+        "the stored session cannot be used: \(reason). If the passphrase or key changed, "
+          + "restore it (CARD_REPL_PASSPHRASE); otherwise run logout to set the file aside, "
+          + "then login")
     case .cancelled: self = .cancelled
     }
   }

@@ -24,7 +24,7 @@ struct CorruptFilePolicyTests {
     let corrupt = try await makeCorruptFile(store)
     let error = await storeError { try await store.save(credential(generation: 2)) }
     #expect(error?.kind == .corrupted)
-    #expect(error?.message.contains("quarantineCorruptFile()") == true)
+    #expect(error?.message.contains("kept untouched until it is set aside or cleared") == true)
     #expect(try fixture.sealedBytes() == corrupt)
   }
 

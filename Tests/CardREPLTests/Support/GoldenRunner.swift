@@ -12,7 +12,10 @@ struct GoldenRunner {
 
   var home: URL { root.appendingPathComponent("home") }
   var files: URL { root.appendingPathComponent("files") }
-  var sealedSession: URL { home.appendingPathComponent("session/credential.sealed") }
+  var sealedSession: URL {
+    AppConfiguration(backend: .sandbox, homeDirectory: home).sessionDirectory
+      .appendingPathComponent("credential.sealed")
+  }
 
   init(json: Bool) throws {
     root = FileManager.default.temporaryDirectory
