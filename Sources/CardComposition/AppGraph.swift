@@ -72,7 +72,8 @@ public struct AppGraph: Sendable {
     self.configuration = configuration
     services = REPLServices(
       cards: repositories.cards, auth: repositories.auth,
-      sandbox: sandbox.map(SandboxController.init), requestLog: requestLog, notes: notes,
+      sandbox: sandbox.map { SandboxController(sandbox: $0, store: store) }, requestLog: requestLog,
+      notes: notes,
       sessionRecovery: StoreRecovery(store: store), backendName: backendName)
   }
 

@@ -1,9 +1,12 @@
+import CardData
 import CardREPL
 import CardSandbox
 
 /// The REPL's ``CardREPL/SandboxControlling`` over the in-process sandbox.
 struct SandboxController: SandboxControlling {
   let sandbox: CardSandbox
+  /// The client's session for this sandbox, ended with the sandbox's sessions on reset.
+  let store: any CredentialStore
 
   func expireAccessTokens() async throws(SandboxControlError) {
     do { try await sandbox.expireAccessTokens() } catch { throw Self.storage(error) }
@@ -33,8 +36,15 @@ struct SandboxController: SandboxControlling {
     }
   }
 
+  /// Restores the seed state, which ends every session, and so ends this client's too:
+  /// the REPL must not keep showing a user whose tokens the sandbox forgot.
   func reset() async throws(SandboxControlError) {
     do { try await sandbox.reset() } catch { throw Self.storage(error) }
+    do {
+      try await store.clear()
+    } catch {
+      throw SandboxControlError(.storage, "the sandbox was reset, but \(error.message)")
+    }
   }
 
   func faults() async -> SandboxFaultSummary {

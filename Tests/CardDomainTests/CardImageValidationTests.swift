@@ -50,7 +50,17 @@ struct CardImageValidationTests {
   @Test func rejectsFilesThatAreMissingOrNotImages() throws {
     let directory = try TemporaryDirectory()
     let gif = try directory.write(Self.gif, named: "anim.gif")
-    #expect(throws: ValidationError.unsupportedImageType("gif")) { try CardImage.file(at: gif) }
+    #expect(throws: ValidationError.notAnImage(filename: "anim.gif")) {
+      try CardImage.file(at: gif)
+    }
+    let fake = try directory.write(Data("not an image".utf8), named: "fake.png")
+    #expect(throws: ValidationError.notAnImage(filename: "fake.png")) {
+      try CardImage.file(at: fake)
+    }
+    let empty = try directory.write(Data(), named: "empty.png")
+    #expect(throws: ValidationError.notAnImage(filename: "empty.png")) {
+      try CardImage.file(at: empty)
+    }
     let missing = directory.url.appendingPathComponent("missing.png")
     #expect(throws: ValidationError.imageUnreadable(path: missing.path, reason: "no such file")) {
       try CardImage.file(at: missing)

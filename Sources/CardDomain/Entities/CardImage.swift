@@ -31,7 +31,7 @@ public struct CardImage: Hashable, Sendable {
   public static func file(at url: URL) throws(ValidationError) -> CardImage {
     let inspection = try ImageInspection(of: .file(url))
     guard let type = inspection.detectedType else {
-      throw .unsupportedImageType(url.pathExtension.isEmpty ? "unknown" : url.pathExtension)
+      throw .notAnImage(filename: url.lastPathComponent)
     }
     return CardImage(source: .file(url), mimeType: type, filename: url.lastPathComponent)
   }

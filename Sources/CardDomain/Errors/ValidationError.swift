@@ -26,6 +26,8 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
   case unsupportedImageType(String)
   /// Bytes that are not the declared image type.
   case imageContentMismatch(declared: ImageMIMEType)
+  /// A file whose bytes are neither JPEG nor PNG, whatever its name says.
+  case notAnImage(filename: String)
   /// An image with an empty file name.
   case emptyImageFilename
   /// An image file that is missing or cannot be read.
@@ -55,6 +57,8 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
       "image is \(byteCount) bytes; the limit is \(CardImage.maximumByteCount) bytes (10 MiB)"
     case .unsupportedImageType(let type): "image must be JPEG or PNG, not '\(type)'"
     case .imageContentMismatch(let declared): "image bytes are not \(declared.rawValue)"
+    case .notAnImage(let filename):
+      "image '\(filename)' is not a JPEG or PNG file (judged by its contents, not its name)"
     case .emptyImageFilename: "image file name must not be empty"
     case .imageUnreadable(let path, let reason): "image '\(path)': \(reason)"
     case .emptyCardOrder: "a new order must name at least one card"
