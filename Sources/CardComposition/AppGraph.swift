@@ -82,9 +82,24 @@ public struct AppGraph: Sendable {
       try FileManager.default.createDirectory(
         at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw StartupError(
-        "cannot create the directory \(url.path): \(error.localizedDescription)")
+      throw StartupError("cannot use \(url.path) as the home directory: \(reason(for: url))")
     }
+  }
+
+  /// Why a directory cannot be made at `url`: the first ancestor that exists but is not a
+  /// directory, or else the lack of permission to write there.
+  private static func reason(for url: URL) -> String {
+    var candidate = url
+    while candidate.path != "/" {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
+        if !isDirectory.boolValue { return "\(candidate.path) is a file, not a directory" }
+        return FileManager.default.isWritableFile(atPath: candidate.path)
+          ? "it cannot be created" : "\(candidate.path) is not writable"
+      }
+      candidate.deleteLastPathComponent()
+    }
+    return "it cannot be created"
   }
 
   private static func makeSandbox(_ configuration: AppConfiguration) throws(StartupError)

@@ -127,3 +127,22 @@ struct AppGraphTests {
     #expect(throws: StartupError.self) { try AppGraph(configuration: configuration()) { _ in } }
   }
 }
+
+@Suite("Application graph: a home that cannot be a directory")
+struct UnusableHomeTests {
+  @Test func aFileInTheWayIsNamed() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let file = home.appending("afile")
+    try Data("x".utf8).write(to: file)
+    for path in [file, file.appendingPathComponent("sub")] {
+      let configuration = AppConfiguration(homeDirectory: path)
+      #expect {
+        _ = try AppGraph(configuration: configuration) { _ in }
+      } throws: { error in
+        (error as? StartupError)?.message == "cannot use \(path.path) as the home directory: "
+          + "\(file.path) is a file, not a directory"
+      }
+    }
+  }
+}
