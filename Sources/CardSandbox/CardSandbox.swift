@@ -7,10 +7,14 @@ import Foundation
 /// It starts with the users `demo`/`demo` (cards `c1`, `c2`) and `guest`/`guest` (card
 /// `c3`). A request runs against a copy of the state that replaces the state only when the
 /// request succeeds and, with a state file, only once the copy is saved.
+///
+/// With a state file, the file is the one source of truth for every sandbox on it, in this
+/// process or another: each request and each state operation takes the exclusive lock on
+/// the lock file beside it, reads the file again if another sandbox has changed it, and
+/// saves its change before it releases the lock. Injected faults belong to each sandbox.
 public actor CardSandbox {
-  private var state: SandboxState
+  private var shared: SharedState
   private var currentFaults = SandboxFaults.none
-  private let stateFile: StateFile?
   private let accessTokenLifetime: Int
   private let clock: @Sendable () -> Date
 
@@ -25,12 +29,16 @@ public actor CardSandbox {
     clock: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
-      state: SeedData.state, stateFile: nil, accessTokenLifetime: accessTokenLifetime,
+      shared: SharedState(inMemory: SeedData.state), accessTokenLifetime: accessTokenLifetime,
       clock: clock)
   }
 
   /// A sandbox whose state lives in `stateFile`: loaded from it when it exists, written
-  /// to it (created with the seed state) otherwise, and saved after every change.
+  /// to it (created with the seed state) otherwise, read again when another sandbox has
+  /// changed it, and saved after every change.
+  ///
+  /// The start takes the lock beside the file, `stateFile` with `.lock` appended (mode
+  /// 0600), blocking the calling thread while another sandbox answers a request.
   ///
   /// - Parameters:
   ///   - stateFile: the file, or `nil` to keep the state in memory only.
@@ -39,33 +47,28 @@ public actor CardSandbox {
   ///   - accessTokenLifetime: how long an access token works, in whole seconds; a lifetime
   ///     under one second is taken as one second.
   ///   - clock: the current time, for token expiry; tests pass a clock they can move.
-  /// - Throws: ``SandboxStateError`` when the file cannot be read, is not a sound state, or
-  ///   cannot be written. A bad file is never replaced silently.
+  /// - Throws: ``SandboxStateError`` when the file cannot be locked, cannot be read, is not a
+  ///   sound state, or cannot be written. A bad file is never replaced silently.
   public init(
     stateFile: URL?,
     startFresh: Bool = false,
     accessTokenLifetime: Duration = .seconds(3600),
     clock: @escaping @Sendable () -> Date = { Date() }
   ) throws(SandboxStateError) {
-    let file = stateFile.map(StateFile.init)
-    var state = SeedData.state
-    if let file {
-      if !startFresh, let stored = try file.load() {
-        state = stored
-      } else {
-        try file.save(state)
-      }
+    var shared = SharedState(inMemory: SeedData.state)
+    if let stateFile {
+      let file = StateFile(url: stateFile)
+      let lock = try StateFileLock.acquireBlocking(path: file.lockPath)
+      defer { lock.release() }
+      shared = try SharedState(file: file, startFresh: startFresh)
     }
-    self.init(
-      state: state, stateFile: file, accessTokenLifetime: accessTokenLifetime, clock: clock)
+    self.init(shared: shared, accessTokenLifetime: accessTokenLifetime, clock: clock)
   }
 
   private init(
-    state: SandboxState, stateFile: StateFile?, accessTokenLifetime: Duration,
-    clock: @escaping @Sendable () -> Date
+    shared: SharedState, accessTokenLifetime: Duration, clock: @escaping @Sendable () -> Date
   ) {
-    self.state = state
-    self.stateFile = stateFile
+    self.shared = shared
     self.accessTokenLifetime = Int(max(accessTokenLifetime.components.seconds, 1))
     self.clock = clock
   }
@@ -73,11 +76,13 @@ public actor CardSandbox {
   /// Answers `request` as the service would, after the injected latency.
   ///
   /// Every status is a response, the contract's refusals and injected failures included;
-  /// only the absence of any response is thrown.
+  /// only the absence of any response is thrown. A state file that cannot be locked or read
+  /// again, or has become unsound, answers `500` with the reason, and is left as it is.
   ///
   /// - Throws: ``SandboxTransportError/offline`` while the sandbox is offline, also when it
   ///   goes offline during the latency; ``SandboxTransportError/cancelled`` when the calling
-  ///   task is cancelled before the answer.
+  ///   task is cancelled before the answer, also while another sandbox holds the state
+  ///   file's lock.
   public func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
     -> SandboxResponse
   {
@@ -94,7 +99,7 @@ public actor CardSandbox {
     if let status = currentFaults.takeFailure() {
       return InjectedFailure.response(status: status)
     }
-    return respond(to: request)
+    return try await respond(to: request)
   }
 
   /// The faults now injected.
@@ -126,45 +131,65 @@ public actor CardSandbox {
   }
 
   /// Makes every access token issued so far expired now, as if its lifetime had passed.
-  /// - Throws: ``SandboxStateError/unwritable(path:reason:)`` when the change cannot be
-  ///   saved; the tokens are then unchanged.
-  public func expireAccessTokens() throws(SandboxStateError) {
-    var next = state
-    next.sessions.expireAccessTokens(now: clock())
-    try commit(next)
+  /// - Throws: ``SandboxStateError`` when the state file cannot be locked, read or saved,
+  ///   or the task is cancelled while waiting for its lock; the tokens are then unchanged.
+  public func expireAccessTokens() async throws(SandboxStateError) {
+    try await change { $0.sessions.expireAccessTokens(now: clock()) }
   }
 
   /// Revokes every refresh token; access tokens keep working until they expire.
-  /// - Throws: ``SandboxStateError/unwritable(path:reason:)`` when the change cannot be
-  ///   saved; the tokens are then unchanged.
-  public func revokeRefreshTokens() throws(SandboxStateError) {
-    var next = state
-    next.sessions.revokeRefreshTokens()
-    try commit(next)
+  /// - Throws: ``SandboxStateError`` when the state file cannot be locked, read or saved,
+  ///   or the task is cancelled while waiting for its lock; the tokens are then unchanged.
+  public func revokeRefreshTokens() async throws(SandboxStateError) {
+    try await change { $0.sessions.revokeRefreshTokens() }
   }
 
   /// Puts the sandbox back as a new one starts: the seed cards, no tokens, no faults. With
-  /// a state file, the file is rewritten. New card ids still continue after the ones given
-  /// out before, so that no id is used twice.
-  /// - Throws: ``SandboxStateError/unwritable(path:reason:)`` when the seed state cannot be
-  ///   saved; the state is then unchanged, but the faults are cleared.
-  public func reset() throws(SandboxStateError) {
+  /// a state file, the file is rewritten, for every sandbox on it. New card ids still
+  /// continue after the ones given out before, so that no id is used twice.
+  /// - Throws: ``SandboxStateError`` when the state file cannot be locked, read or saved,
+  ///   or the task is cancelled while waiting for its lock; the state is then unchanged,
+  ///   but the faults are cleared.
+  public func reset() async throws(SandboxStateError) {
     currentFaults = .none
-    var seed = SeedData.state
-    seed.cards.continueNumbering(after: state.cards)
-    try commit(seed)
+    try await change { state in
+      var seed = SeedData.state
+      seed.cards.continueNumbering(after: state.cards)
+      state = seed
+    }
   }
 
-  /// The answer to `request`, keeping the changed state of a successful request.
-  private func respond(to request: SandboxRequest) -> SandboxResponse {
-    var handler = RequestHandler(
-      state: state, now: clock(), accessTokenLifetime: accessTokenLifetime)
+  /// The answer to `request`, on the latest state, keeping the changed state of a
+  /// successful request.
+  private func respond(to request: SandboxRequest) async throws(SandboxTransportError)
+    -> SandboxResponse
+  {
+    let route: Route
     do throws(APIError) {
-      let route = try Route(of: request)
+      route = try Route(of: request)
+    } catch {
+      return .failure(error)
+    }
+    do {
+      return try await withLatestState { () throws(SandboxStateError) in
+        answer(request, on: route)
+      }
+    } catch {
+      if case .cancelled = error { throw .cancelled }
+      return .failure(.internalError("the sandbox could not load its state: \(error)"))
+    }
+  }
+
+  /// The answer to `request` on `route` against the current state, which a successful
+  /// request that changes state replaces once it is saved.
+  private func answer(_ request: SandboxRequest, on route: Route) -> SandboxResponse {
+    var handler = RequestHandler(
+      state: shared.current, now: clock(), accessTokenLifetime: accessTokenLifetime)
+    do throws(APIError) {
       let response = try handler.respond(to: route, request: request)
       if route.changesState {
         do {
-          try commit(handler.state)
+          try shared.commit(handler.state)
         } catch {
           throw .internalError("the sandbox could not save its state: \(error)")
         }
@@ -175,9 +200,25 @@ public actor CardSandbox {
     }
   }
 
-  /// Saves `next` when there is a state file, then makes it the state.
-  private func commit(_ next: SandboxState) throws(SandboxStateError) {
-    try stateFile?.save(next)
-    state = next
+  /// Applies `edit` to the latest state and saves the result.
+  private func change(_ edit: (inout SandboxState) -> Void) async throws(SandboxStateError) {
+    try await withLatestState { () throws(SandboxStateError) in
+      var next = shared.current
+      edit(&next)
+      try shared.commit(next)
+    }
+  }
+
+  /// Runs `body` on the latest state. With a state file, it runs under the file's lock
+  /// after catching up with the file, so that it sees every other sandbox's changes and no
+  /// other sandbox changes the file until it returns.
+  private func withLatestState<Result>(
+    _ body: () throws(SandboxStateError) -> Result
+  ) async throws(SandboxStateError) -> Result {
+    guard let file = shared.file else { return try body() }
+    let lock = try await StateFileLock.acquire(path: file.lockPath)
+    defer { lock.release() }
+    try shared.catchUp()
+    return try body()
   }
 }

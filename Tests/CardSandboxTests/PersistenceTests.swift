@@ -2,31 +2,18 @@ import CardSandbox
 import Foundation
 import Testing
 
-/// A fresh directory for one test's state file, removed afterwards.
-private struct TemporaryDirectory: ~Copyable {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("card-sandbox-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  var stateFile: URL { url.appendingPathComponent("state.json") }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 @Suite("Persistence")
 struct PersistenceTests {
-  @Test("a new sandbox writes the seed state with mode 0600")
+  @Test("a new sandbox writes the seed state and its lock file, both with mode 0600")
   func createsFile() throws {
     let directory = try TemporaryDirectory()
     _ = try CardSandbox(stateFile: directory.stateFile)
-    let attributes = try FileManager.default.attributesOfItem(atPath: directory.stateFile.path)
-    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    for file in [directory.stateFile, directory.lockFile] {
+      let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+      #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
-    #expect(leftovers == ["state.json"])
+    #expect(leftovers.sorted() == ["state.json", "state.json.lock"])
   }
 
   @Test("cards, order, images, ids and the session survive a restart")

@@ -10,6 +10,12 @@ public enum SandboxStateError: Error, Hashable, Sendable, CustomStringConvertibl
   case unsupportedVersion(path: String, version: Int)
   /// The state could not be written.
   case unwritable(path: String, reason: String)
+  /// The lock file beside the state file, which every sandbox on that file holds while it
+  /// reads, changes and writes the state, could not be opened or locked.
+  case unlockable(path: String, reason: String)
+  /// The calling task was cancelled while another sandbox held the lock file at `path`;
+  /// nothing was read or written.
+  case cancelled(path: String)
 
   /// A sentence for people.
   public var description: String {
@@ -22,6 +28,10 @@ public enum SandboxStateError: Error, Hashable, Sendable, CustomStringConvertibl
       "the sandbox state file \(path) has the unknown format version \(version)"
     case .unwritable(let path, let reason):
       "the sandbox state file \(path) cannot be written: \(reason)"
+    case .unlockable(let path, let reason):
+      "the sandbox state lock file \(path) cannot be locked: \(reason)"
+    case .cancelled(let path):
+      "cancelled while waiting for another sandbox to release \(path)"
     }
   }
 }

@@ -1,0 +1,178 @@
+import CardSandbox
+import Foundation
+import Testing
+
+/// Two sandboxes on one state file, as two `card-repl` processes on one home have.
+@Suite("Sandboxes sharing a state file")
+struct SharedStateFileTests {
+  @Test("cards created by either sandbox are all kept, with ids given out once")
+  func createsFromBoth() async throws {
+    let directory = try TemporaryDirectory()
+    let first = try CardSandbox(stateFile: directory.stateFile)
+    let second = try CardSandbox(stateFile: directory.stateFile)
+    let session = try await first.login()
+    let fromFirst = try await first.handle(
+      Requests.create(.minimal(name: "A"), token: session.accessToken))
+    let fromSecond = try await second.handle(
+      Requests.create(.minimal(name: "B"), token: session.accessToken))
+    #expect(try ParsedEnvelope(fromFirst).object()["cardId"] as? String == "c4")
+    #expect(try ParsedEnvelope(fromSecond).object()["cardId"] as? String == "c5")
+    #expect(try await first.cardIds(token: session.accessToken) == ["c1", "c2", "c4", "c5"])
+    #expect(try await second.cardIds(token: session.accessToken) == ["c1", "c2", "c4", "c5"])
+  }
+
+  @Test("a login in one sandbox keeps the sessions started in the other")
+  func loginsFromBoth() async throws {
+    let directory = try TemporaryDirectory()
+    let first = try CardSandbox(stateFile: directory.stateFile)
+    let second = try CardSandbox(stateFile: directory.stateFile)
+    let fromFirst = try await first.login()
+    let guest = try await second.login("guest", "guest")
+    _ = try await second.login()
+    #expect(try await second.cardIds(token: fromFirst.accessToken) == ["c1", "c2"])
+    #expect(try await first.cardIds(token: guest.accessToken) == ["c3"])
+
+    let refreshed = try await first.handle(Requests.refresh(fromFirst.refreshToken))
+    #expect(refreshed.status == 200)
+    // The rotation is seen by the other sandbox: the used token is gone, the new one works.
+    #expect(try await second.handle(Requests.refresh(fromFirst.refreshToken)).status == 401)
+    let next = try #require(try ParsedEnvelope(refreshed).object()["refreshToken"] as? String)
+    #expect(try await second.handle(Requests.refresh(next)).status == 200)
+  }
+
+  @Test("a logout, a delete and a reorder in one sandbox are seen by the other")
+  func changesSeen() async throws {
+    let directory = try TemporaryDirectory()
+    let first = try CardSandbox(stateFile: directory.stateFile)
+    let second = try CardSandbox(stateFile: directory.stateFile)
+    let session = try await first.login()
+    #expect(
+      try await second.handle(Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+        .status == 200)
+    #expect(
+      try await first.handle(Requests.plain("GET", "/card/c1", token: session.accessToken))
+        .status == 404)
+    #expect(
+      try await first.handle(Requests.reorder(["c2"], token: session.accessToken)).status == 200)
+    #expect(
+      try await second.handle(Requests.plain("POST", "/auth/logout", token: session.accessToken))
+        .status == 200)
+    #expect(
+      try await first.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+        == 401)
+  }
+
+  @Test("reset and the token faults of one sandbox are seen by the other; ids go on")
+  func stateOperationsSeen() async throws {
+    let directory = try TemporaryDirectory()
+    let clock = TestClock()
+    let first = try CardSandbox(stateFile: directory.stateFile, clock: { clock.now })
+    let second = try CardSandbox(stateFile: directory.stateFile, clock: { clock.now })
+    let session = try await first.login()
+    try await second.revokeRefreshTokens()
+    #expect(try await first.handle(Requests.refresh(session.refreshToken)).status == 401)
+    try await second.expireAccessTokens()
+    #expect(
+      try await first.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+        == 401)
+
+    let again = try await first.login()
+    #expect(
+      try await first.handle(Requests.create(.minimal(), token: again.accessToken)).status == 201)
+    try await second.reset()
+    #expect(
+      try await first.handle(Requests.plain("GET", "/cards", token: again.accessToken)).status
+        == 401)
+    let afterReset = try await first.login()
+    #expect(try await first.cardIds(token: afterReset.accessToken) == ["c1", "c2"])
+    let created = try await first.handle(
+      Requests.create(.minimal(), token: afterReset.accessToken))
+    #expect(try ParsedEnvelope(created).object()["cardId"] as? String == "c5")
+  }
+
+  @Test("injected faults stay with the sandbox they were injected into")
+  func faultsStayLocal() async throws {
+    let directory = try TemporaryDirectory()
+    let first = try CardSandbox(stateFile: directory.stateFile)
+    let second = try CardSandbox(stateFile: directory.stateFile)
+    try await first.failNext(status: 503)
+    await first.setOffline(true)
+    #expect(await second.faults == .none)
+    #expect(try await second.handle(Requests.login()).status == 200)
+  }
+
+  @Test("concurrent creates from both sandboxes lose no card and give no id twice")
+  func concurrentCreates() async throws {
+    let directory = try TemporaryDirectory()
+    let first = try CardSandbox(stateFile: directory.stateFile)
+    let second = try CardSandbox(stateFile: directory.stateFile)
+    let token = try await first.login().accessToken
+    let perSandbox = 20
+    let ids = try await withThrowingTaskGroup(of: String?.self) { group in
+      for index in 0..<(2 * perSandbox) {
+        let sandbox = index.isMultiple(of: 2) ? first : second
+        group.addTask {
+          let response = try await sandbox.handle(
+            Requests.create(.minimal(name: "card \(index)"), token: token))
+          return try ParsedEnvelope(response).object()["cardId"] as? String
+        }
+      }
+      var ids: [String] = []
+      for try await id in group { ids.append(try #require(id)) }
+      return ids
+    }
+    let expected = (4..<(4 + 2 * perSandbox)).map { "c\($0)" }
+    #expect(Set(ids) == Set(expected))
+    #expect(ids.count == expected.count)
+    let listed = try await second.cardIds(token: token)
+    #expect(Set(listed) == Set(["c1", "c2"] + expected))
+    #expect(listed.count == 2 + expected.count)
+  }
+
+  @Test("a state file made corrupt between requests answers 500 and is left untouched")
+  func corruptBetweenRequests() async throws {
+    let directory = try TemporaryDirectory()
+    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    let session = try await sandbox.login()
+    let sound = try Data(contentsOf: directory.stateFile)
+    let garbage = Data("not json".utf8)
+    try garbage.write(to: directory.stateFile)
+
+    let expectedMessage =
+      "the sandbox could not load its state: the sandbox state file \(directory.stateFile.path)"
+      + " is corrupt: it is not valid JSON; start the sandbox fresh to overwrite it"
+    for request in [
+      Requests.plain("GET", "/cards", token: session.accessToken),
+      Requests.create(.minimal(), token: session.accessToken),
+      Requests.login(),
+    ] {
+      let response = try await sandbox.handle(request)
+      #expect(response.status == 500)
+      #expect(try ParsedEnvelope(response).message == expectedMessage)
+    }
+    await #expect(
+      throws: SandboxStateError.corrupt(
+        path: directory.stateFile.path, reason: "it is not valid JSON")
+    ) { try await sandbox.reset() }
+    #expect(try Data(contentsOf: directory.stateFile) == garbage)
+
+    // Once the file is sound again, it is used again.
+    try sound.write(to: directory.stateFile, options: .atomic)
+    #expect(try await sandbox.cardIds(token: session.accessToken) == ["c1", "c2"])
+  }
+
+  @Test("a deleted state file starts again from the seed state, for every sandbox")
+  func deletedFile() async throws {
+    let directory = try TemporaryDirectory()
+    let first = try CardSandbox(stateFile: directory.stateFile)
+    let second = try CardSandbox(stateFile: directory.stateFile)
+    let session = try await first.login()
+    try FileManager.default.removeItem(at: directory.stateFile)
+    #expect(
+      try await second.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+        == 401)
+    #expect(FileManager.default.fileExists(atPath: directory.stateFile.path))
+    let again = try await first.login()
+    #expect(try await second.cardIds(token: again.accessToken) == ["c1", "c2"])
+  }
+}
