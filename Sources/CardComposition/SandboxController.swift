@@ -58,6 +58,7 @@ struct SandboxController: SandboxControlling {
   }
 
   private static func storage(_ error: SandboxStateError) -> SandboxControlError {
-    SandboxControlError(.storage, error.description)
+    if case .cancelled = error { return SandboxControlError(.cancelled, error.description) }
+    return SandboxControlError(.storage, error.description)
   }
 }

@@ -65,6 +65,13 @@ struct REPLSessionTests {
     #expect(console.output.hasPrefix(#"{"command": "whoami", "ok": false"#))
   }
 
+  @Test func aSandboxCommandCancelledWhileWaitingSaysCancelled() async {
+    let summary = await session(fakeServices(sandbox: CancelledSandboxControls()))
+      .run(ScriptLineSource(lines: ["sandbox reset"]))
+    #expect(summary.failures == 1)
+    #expect(console.error == "cancelled\n")
+  }
+
   @Test func logSwitchFollowsTheCommand() async {
     let log = FakeLogSwitch()
     let repl = session(fakeServices(requestLog: log))
@@ -223,4 +230,18 @@ struct InterruptTests {
         == #"{"command": "cards", "ok": false, "result": "networkFail", "message": "cancelled"}"#
         + "\n")
   }
+}
+
+/// Sandbox controls whose every command is cancelled while it waits for the sandbox.
+private struct CancelledSandboxControls: SandboxControlling {
+  private static let cancelled = SandboxControlError(.cancelled, "cancelled while waiting")
+  func expireAccessTokens() async throws(SandboxControlError) { throw Self.cancelled }
+  func revokeRefreshTokens() async throws(SandboxControlError) { throw Self.cancelled }
+  func failNext(status: Int, count: Int) async throws(SandboxControlError) {
+    throw Self.cancelled
+  }
+  func setOffline(_ isOffline: Bool) async {}
+  func setLatency(_ latency: Duration) async throws(SandboxControlError) { throw Self.cancelled }
+  func reset() async throws(SandboxControlError) { throw Self.cancelled }
+  func faults() async -> SandboxFaultSummary { .none }
 }

@@ -20,6 +20,7 @@ struct SandboxCommandRunner {
       switch error.kind {
       case .invalidArgument: throw CommandFailure(.invalid, error.message)
       case .storage: throw CommandFailure(.serverErr, error.message)
+      case .cancelled: throw CommandFailure.cancelled
       }
     }
     return .sandbox(command, await sandbox.faults())

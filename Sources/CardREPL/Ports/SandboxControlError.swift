@@ -6,6 +6,8 @@ public struct SandboxControlError: Error, Hashable, Sendable, CustomStringConver
     case invalidArgument
     /// The sandbox could not save its state.
     case storage
+    /// The command was cancelled (Ctrl-C) while it waited for the sandbox.
+    case cancelled
   }
 
   /// The coarse kind.
