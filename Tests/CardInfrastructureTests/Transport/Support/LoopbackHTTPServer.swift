@@ -37,38 +37,16 @@ final class LoopbackHTTPServer: Sendable {
   }
 
   /// The port the server listens on.
-  let port: UInt16
-  private let listener: Int32
+  var port: UInt16 { listener.port }
+  private let listener: LoopbackListener
   private let handler: @Sendable (Request) -> Reply
   private let state = Locked((requests: [Request](), connections: Set<Int32>(), stopped: false))
 
   /// Starts listening on an ephemeral port and answers each request with `handler`.
   init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
     self.handler = handler
-    #if os(Linux)
-      listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      listener = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard listener >= 0 else { throw ServerError.socket(errno) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let listener = listener
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-        bind(listener, address, length) == 0 && listen(listener, 16) == 0
-          && getsockname(listener, address, &length) == 0
-      }
-    }
-    guard bound else {
-      close(listener)
-      throw ServerError.socket(errno)
-    }
-    port = UInt16(bigEndian: address.sin_port)
-    Thread { [self] in acceptConnections() }.start()
+    listener = try LoopbackListener()
+    listener.start { [self] connection in serveInNewThread(connection) }
   }
 
   /// `http://127.0.0.1:<port>` followed by `path`.
@@ -77,37 +55,32 @@ final class LoopbackHTTPServer: Sendable {
   /// The requests received, in order.
   var requests: [Request] { state.withLock { $0.requests } }
 
-  /// Stops listening and closes every open connection.
+  /// Stops listening and ends every open connection; when it returns, connecting is refused.
+  ///
+  /// The connections are shut down under the lock: a connection still in the set has not
+  /// been closed by its thread (which removes it first), so its descriptor number cannot
+  /// belong to another socket yet.
   func stop() {
-    let connections = state.withLock { state in
+    state.withLock { state in
       state.stopped = true
-      return state.connections
+      for connection in state.connections {
+        shutdown(connection, Int32(SHUT_RDWR))
+      }
     }
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
-    for connection in connections {
-      shutdown(connection, Int32(SHUT_RDWR))
-    }
+    listener.stop()
   }
 
-  private func acceptConnections() {
-    while true {
-      let connection = accept(listener, nil, nil)
-      if connection < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      let accepted = state.withLock { state in
-        guard !state.stopped else { return false }
-        state.connections.insert(connection)
-        return true
-      }
-      guard accepted else {
-        close(connection)
-        return
-      }
-      Thread { [self] in serve(connection) }.start()
+  private func serveInNewThread(_ connection: Int32) {
+    let accepted = state.withLock { state in
+      guard !state.stopped else { return false }
+      state.connections.insert(connection)
+      return true
     }
+    guard accepted else {
+      close(connection)
+      return
+    }
+    Thread { [self] in serve(connection) }.start()
   }
 
   private func serve(_ connection: Int32) {
