@@ -18,5 +18,12 @@ struct URLOrigin: Hashable {
     self.port = url.port ?? Self.defaultPorts[scheme]
   }
 
+  /// `host:port` for messages, the host in brackets when it is an IPv6 address; the host
+  /// alone for a scheme without a default port.
+  var authority: String {
+    let host = self.host.contains(":") && !self.host.hasPrefix("[") ? "[\(self.host)]" : self.host
+    return port.map { "\(host):\($0)" } ?? host
+  }
+
   private static let defaultPorts = ["http": 80, "https": 443]
 }

@@ -8,7 +8,8 @@ import Foundation
 /// The ``CardData/HTTPTransport`` that sends requests through its own `URLSession`.
 ///
 /// Every status code comes back as an ``CardData/HTTPResponse``; only a request that got no
-/// HTTP response throws, as a ``CardData/TransportError`` that keeps the platform's reason.
+/// HTTP response throws, as a ``CardData/TransportError`` whose message names the server by
+/// host and port and ends with the `URLError` code.
 /// `.data` bodies are sent from memory and `.file` bodies are streamed from disk. Redirects
 /// to another origin lose their `Authorization` and `Cookie` headers, and redirects that
 /// would have to send a body again are not followed: their 3xx response is returned. No
@@ -47,7 +48,8 @@ public final class URLSessionTransport: HTTPTransport {
     do {
       (data, response) = try await exchange(outgoing)
     } catch {
-      throw TransportError(urlSessionError: error, taskIsCancelled: Task.isCancelled)
+      throw TransportError(
+        urlSessionError: error, request: outgoing.urlRequest, taskIsCancelled: Task.isCancelled)
     }
     return try HTTPResponse(response, body: data)
   }
@@ -71,8 +73,11 @@ public final class URLSessionTransport: HTTPTransport {
       }
       defer { group.cancelAll() }
       guard let first = try await group.next(), let result = first else {
+        let server = FailedRequest.server(of: outgoing.urlRequest.url)
         throw TransportError(
-          .timedOut, "no complete response within the resourceTimeout of \(timeout)")
+          .timedOut,
+          "no complete response from \(server) within \(timeout.timeInterval.spokenDuration)"
+            + " (the resource timeout)")
       }
       return result
     }

@@ -147,6 +147,8 @@ struct LoopbackTransportTests {
     let elapsed = ContinuousClock.now - started
 
     #expect(error?.kind == .timedOut)
+    #expect(
+      error?.message == "no response from 127.0.0.1:\(server.port) within 1 s (URLError -1001)")
     #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10))
   }
 
@@ -182,7 +184,9 @@ struct LoopbackTransportTests {
     let elapsed = ContinuousClock.now - started
 
     #expect(error?.kind == .timedOut)
-    #expect(error?.message.contains("resourceTimeout") == true)
+    #expect(
+      error?.message
+        == "no complete response from 127.0.0.1:\(server.port) within 0.7 s (the resource timeout)")
     #expect(elapsed >= .milliseconds(650) && elapsed < .seconds(10))
   }
 
@@ -204,7 +208,8 @@ struct LoopbackTransportTests {
       sending: HTTPRequest(method: .get, url: closed.url("/")), through: try networkTransport())
 
     #expect(error?.kind == .cannotConnect)
-    #expect(error?.message.contains("(-1004)") == true)
+    #expect(error?.message.hasPrefix("cannot connect to 127.0.0.1:\(closed.port)") == true)
+    #expect(error?.message.hasSuffix(" (URLError -1004)") == true)
   }
 
   /// FoundationNetworking reports a connection closed before any response as
@@ -217,7 +222,8 @@ struct LoopbackTransportTests {
       sending: HTTPRequest(method: .get, url: server.url("/")), through: try networkTransport())
 
     #expect(error?.kind == .other)
-    #expect(error?.message.hasPrefix("URLError (-1011)") == true)
+    #expect(error?.message.hasPrefix("the request to 127.0.0.1:\(server.port) failed") == true)
+    #expect(error?.message.hasSuffix(" (URLError -1011)") == true)
   }
 
   @Test func cancelsARequestTheServerHolds() async throws {

@@ -26,7 +26,7 @@ struct URLSessionTransportFailureTests {
     let error = await transportError(
       sending: HTTPRequest(method: .get, url: route.url()), through: try stubTransport())
     #expect(error?.kind == kind)
-    #expect(error?.message.contains("(\(code.rawValue))") == true)
+    #expect(error?.message.hasSuffix(" (URLError \(code.rawValue))") == true)
   }
 
   @Test func rejectsAMissingBodyFileWithoutSending() async throws {

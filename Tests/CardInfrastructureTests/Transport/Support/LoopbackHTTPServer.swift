@@ -37,38 +37,16 @@ final class LoopbackHTTPServer: Sendable {
   }
 
   /// The port the server listens on.
-  let port: UInt16
-  private let listener: Int32
+  var port: UInt16 { listener.port }
+  private let listener: LoopbackListener
   private let handler: @Sendable (Request) -> Reply
   private let state = Locked((requests: [Request](), connections: Set<Int32>(), stopped: false))
 
   /// Starts listening on an ephemeral port and answers each request with `handler`.
   init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
     self.handler = handler
-    #if os(Linux)
-      listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      listener = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard listener >= 0 else { throw ServerError.socket(errno) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let listener = listener
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-        bind(listener, address, length) == 0 && listen(listener, 16) == 0
-          && getsockname(listener, address, &length) == 0
-      }
-    }
-    guard bound else {
-      close(listener)
-      throw ServerError.socket(errno)
-    }
-    port = UInt16(bigEndian: address.sin_port)
-    Thread { [self] in acceptConnections() }.start()
+    listener = try LoopbackListener()
+    listener.start { [self] connection in serveInNewThread(connection) }
   }
 
   /// `http://127.0.0.1:<port>` followed by `path`.
@@ -77,37 +55,32 @@ final class LoopbackHTTPServer: Sendable {
   /// The requests received, in order.
   var requests: [Request] { state.withLock { $0.requests } }
 
-  /// Stops listening and closes every open connection.
+  /// Stops listening and ends every open connection; when it returns, connecting is refused.
+  ///
+  /// The connections are shut down under the lock: a connection still in the set has not
+  /// been closed by its thread (which removes it first), so its descriptor number cannot
+  /// belong to another socket yet.
   func stop() {
-    let connections = state.withLock { state in
+    state.withLock { state in
       state.stopped = true
-      return state.connections
+      for connection in state.connections {
+        shutdown(connection, Int32(SHUT_RDWR))
+      }
     }
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
-    for connection in connections {
-      shutdown(connection, Int32(SHUT_RDWR))
-    }
+    listener.stop()
   }
 
-  private func acceptConnections() {
-    while true {
-      let connection = accept(listener, nil, nil)
-      if connection < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      let accepted = state.withLock { state in
-        guard !state.stopped else { return false }
-        state.connections.insert(connection)
-        return true
-      }
-      guard accepted else {
-        close(connection)
-        return
-      }
-      Thread { [self] in serve(connection) }.start()
+  private func serveInNewThread(_ connection: Int32) {
+    let accepted = state.withLock { state in
+      guard !state.stopped else { return false }
+      state.connections.insert(connection)
+      return true
     }
+    guard accepted else {
+      close(connection)
+      return
+    }
+    Thread { [self] in serve(connection) }.start()
   }
 
   private func serve(_ connection: Int32) {
@@ -163,85 +136,5 @@ final class LoopbackHTTPServer: Sendable {
   /// A socket call failed with this `errno`.
   enum ServerError: Error {
     case socket(Int32)
-  }
-}
-
-/// Reads one HTTP/1.1 request from a socket, its body framed by `Content-Length` or chunked.
-private struct SocketReader {
-  let socket: Int32
-  private var buffer = Data()
-
-  init(socket: Int32) { self.socket = socket }
-
-  mutating func readRequest() -> LoopbackHTTPServer.Request? {
-    guard let head = readUntil(Data("\r\n\r\n".utf8)) else { return nil }
-    let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
-    let requestLine = lines[0].split(separator: " ")
-    guard requestLine.count == 3 else { return nil }
-    let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
-      guard let colon = line.firstIndex(of: ":") else { return nil }
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-      return (String(line[..<colon]), value)
-    }
-    var request = LoopbackHTTPServer.Request(
-      method: String(requestLine[0]), target: String(requestLine[1]), headers: headers,
-      body: Data())
-    if request.header("Transfer-Encoding")?.lowercased() == "chunked" {
-      guard let body = readChunkedBody() else { return nil }
-      request.body = body
-    } else if let length = request.header("Content-Length").flatMap(Int.init) {
-      guard let body = read(count: length) else { return nil }
-      request.body = body
-    }
-    return request
-  }
-
-  mutating func waitForClose() {
-    while fill() {}
-  }
-
-  private mutating func readChunkedBody() -> Data? {
-    var body = Data()
-    while true {
-      guard let line = readUntil(Data("\r\n".utf8)),
-        let size = Int(String(decoding: line, as: UTF8.self), radix: 16)
-      else { return nil }
-      if size == 0 {
-        _ = readUntil(Data("\r\n".utf8))
-        return body
-      }
-      guard let chunk = read(count: size), read(count: 2) != nil else { return nil }
-      body += chunk
-    }
-  }
-
-  /// The bytes before `delimiter`, consuming the delimiter too.
-  private mutating func readUntil(_ delimiter: Data) -> Data? {
-    while true {
-      if let range = buffer.range(of: delimiter) {
-        let line = buffer[buffer.startIndex..<range.lowerBound]
-        buffer.removeSubrange(buffer.startIndex..<range.upperBound)
-        return Data(line)
-      }
-      guard fill() else { return nil }
-    }
-  }
-
-  private mutating func read(count: Int) -> Data? {
-    while buffer.count < count {
-      guard fill() else { return nil }
-    }
-    let bytes = buffer.prefix(count)
-    buffer.removeFirst(count)
-    return Data(bytes)
-  }
-
-  /// Reads more bytes into the buffer; false at end of stream or on error.
-  private mutating func fill() -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    let count = recv(socket, &chunk, chunk.count, 0)
-    guard count > 0 else { return false }
-    buffer.append(chunk, count: count)
-    return true
   }
 }

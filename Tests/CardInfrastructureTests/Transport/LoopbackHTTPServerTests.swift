@@ -1,0 +1,30 @@
+import CardData
+import CardInfrastructure
+import Foundation
+import Testing
+
+/// The test server itself: a stopped server must never touch another server's sockets.
+@Suite("The loopback HTTP server")
+struct LoopbackHTTPServerTests {
+  /// The next socket the process opens takes the lowest free descriptor number, often the
+  /// one the stopped server's listener just had; an accept thread that used that number
+  /// after the stop would take the next server's connection and close it unanswered.
+  @Test func aServerStoppedAtOnceTakesNoConnectionOfTheNextServer() async throws {
+    let transport = try networkTransport()
+    var failures: [String] = []
+    for _ in 0..<50 {
+      try LoopbackHTTPServer { _ in .respond(status: 204) }.stop()
+      let server = try LoopbackHTTPServer { _ in .respond(status: 200) }
+      defer { server.stop() }
+      do {
+        let response = try await transport.send(HTTPRequest(method: .get, url: server.url("/")))
+        if response.status != 200 || server.requests.count != 1 {
+          failures.append("status \(response.status), \(server.requests.count) requests")
+        }
+      } catch {
+        failures.append(error.message)
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.count) of 50 failed, first: \(failures.first ?? "")")
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads one HTTP/1.1 request from a socket, its body framed by `Content-Length` or chunked.
+struct SocketReader {
+  let socket: Int32
+  private var buffer = Data()
+
+  init(socket: Int32) { self.socket = socket }
+
+  mutating func readRequest() -> LoopbackHTTPServer.Request? {
+    guard let head = readUntil(Data("\r\n\r\n".utf8)) else { return nil }
+    let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+    let requestLine = lines[0].split(separator: " ")
+    guard requestLine.count == 3 else { return nil }
+    let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      return (String(line[..<colon]), value)
+    }
+    var request = LoopbackHTTPServer.Request(
+      method: String(requestLine[0]), target: String(requestLine[1]), headers: headers,
+      body: Data())
+    if request.header("Transfer-Encoding")?.lowercased() == "chunked" {
+      guard let body = readChunkedBody() else { return nil }
+      request.body = body
+    } else if let length = request.header("Content-Length").flatMap(Int.init) {
+      guard let body = read(count: length) else { return nil }
+      request.body = body
+    }
+    return request
+  }
+
+  mutating func waitForClose() {
+    while fill() {}
+  }
+
+  private mutating func readChunkedBody() -> Data? {
+    var body = Data()
+    while true {
+      guard let line = readUntil(Data("\r\n".utf8)),
+        let size = Int(String(decoding: line, as: UTF8.self), radix: 16)
+      else { return nil }
+      if size == 0 {
+        _ = readUntil(Data("\r\n".utf8))
+        return body
+      }
+      guard let chunk = read(count: size), read(count: 2) != nil else { return nil }
+      body += chunk
+    }
+  }
+
+  /// The bytes before `delimiter`, consuming the delimiter too.
+  private mutating func readUntil(_ delimiter: Data) -> Data? {
+    while true {
+      if let range = buffer.range(of: delimiter) {
+        let line = buffer[buffer.startIndex..<range.lowerBound]
+        buffer.removeSubrange(buffer.startIndex..<range.upperBound)
+        return Data(line)
+      }
+      guard fill() else { return nil }
+    }
+  }
+
+  private mutating func read(count: Int) -> Data? {
+    while buffer.count < count {
+      guard fill() else { return nil }
+    }
+    let bytes = buffer.prefix(count)
+    buffer.removeFirst(count)
+    return Data(bytes)
+  }
+
+  /// Reads more bytes into the buffer; false at end of stream or on error.
+  private mutating func fill() -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    let count = recv(socket, &chunk, chunk.count, 0)
+    guard count > 0 else { return false }
+    buffer.append(chunk, count: count)
+    return true
+  }
+}
