@@ -8,6 +8,9 @@ public struct CredentialStoreError: Error, Hashable, Sendable, CustomStringConve
     case unsupportedFormat
     /// The store could not be reached: I/O error, permissions, lock.
     case unavailable
+    /// The store was set up wrongly (a bad file name, an empty passphrase, an iteration count
+    /// out of range): a programming or configuration error, not a problem with stored data.
+    case invalidConfiguration
   }
 
   /// The coarse kind.

@@ -67,10 +67,8 @@ extension EncryptedFileCredentialStore {
 
     /// Throws unless the names are plain file names and the key source is acceptable.
     ///
-    /// Every message starts with `invalid configuration:`. The port's error kinds describe
-    /// stores, not configurations, so these errors reuse them: an iteration count out of range
-    /// is ``CardData/CredentialStoreError/Kind/unsupportedFormat`` (a file with that count would
-    /// be refused too), anything else ``CardData/CredentialStoreError/Kind/unavailable``.
+    /// Every error is ``CardData/CredentialStoreError/Kind/invalidConfiguration`` with a
+    /// message that starts with `invalid configuration:`.
     func validate(minimumIterations: UInt32) throws(CredentialStoreError) {
       guard directory.isFileURL else {
         throw Self.invalid("the directory \(directory) is not a file URL")
@@ -107,18 +105,15 @@ extension EncryptedFileCredentialStore {
         guard accepted.contains(iterations) else {
           throw Self.invalid(
             "\(iterations) PBKDF2 iterations; a store accepts "
-              + "\(accepted.lowerBound)...\(accepted.upperBound)",
-            kind: .unsupportedFormat)
+              + "\(accepted.lowerBound)...\(accepted.upperBound)")
         }
       }
     }
 
     /// An error for a configuration the store refuses, its message starting with
     /// `invalid configuration:`.
-    private static func invalid(
-      _ reason: String, kind: CredentialStoreError.Kind = .unavailable
-    ) -> CredentialStoreError {
-      CredentialStoreError(kind, "invalid configuration: " + reason)
+    private static func invalid(_ reason: String) -> CredentialStoreError {
+      CredentialStoreError(.invalidConfiguration, "invalid configuration: " + reason)
     }
   }
 }

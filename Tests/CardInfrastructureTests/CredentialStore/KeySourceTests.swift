@@ -28,24 +28,24 @@ struct KeySourceTests {
   func theProductionInitRejectsIterationCountsOutsideTheBounds(iterations: UInt32) {
     let error = configurationError(
       .init(directory: fixture.home, keySource: .passphrase("x", iterations: iterations)))
-    #expect(error?.kind == .unsupportedFormat)
+    #expect(error?.kind == .invalidConfiguration)
     #expect(error?.message.hasPrefix("invalid configuration: \(iterations) PBKDF2") == true)
   }
 
   @Test func anEmptyPassphraseIsRejected() {
     let error = configurationError(
       .init(directory: fixture.home, keySource: .passphrase("")), minimumIterations: 1)
-    #expect(error?.kind == .unavailable)
+    #expect(error?.kind == .invalidConfiguration)
     #expect(error?.message == "invalid configuration: the passphrase is empty")
   }
 
   @Test(arguments: ["", ".", "..", "a/b"])
   func fileNamesMustBePlainNames(name: String) {
     let sealed = configurationError(.init(directory: fixture.home, sealedFileName: name))
-    #expect(sealed?.kind == .unavailable)
+    #expect(sealed?.kind == .invalidConfiguration)
     #expect(sealed?.message.hasPrefix("invalid configuration: sealedFileName \"\(name)\"") == true)
     let lock = configurationError(.init(directory: fixture.home, lockFileName: name))
-    #expect(lock?.kind == .unavailable)
+    #expect(lock?.kind == .invalidConfiguration)
     #expect(lock?.message.hasPrefix("invalid configuration: lockFileName \"\(name)\"") == true)
   }
 
@@ -59,7 +59,7 @@ struct KeySourceTests {
     ]
     for layout in layouts {
       let error = configurationError(layout)
-      #expect(error?.kind == .unavailable, "\(layout)")
+      #expect(error?.kind == .invalidConfiguration, "\(layout)")
       #expect(error?.message.hasPrefix("invalid configuration: ") == true, "\(layout)")
     }
   }
