@@ -74,6 +74,7 @@ let package = Package(
       name: "CardCompositionTests",
       dependencies: [
         "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "card-repl",
+        "LoopbackHTTPTestServer",
       ]),
   ],
   swiftLanguageModes: [.v6]
