@@ -52,6 +52,9 @@ let package = Package(
     // A child process for the credential store's multi-process tests.
     .executableTarget(
       name: "credential-store-probe", dependencies: ["CardInfrastructure", "CardData"]),
+    // An HTTP/1.1 server on 127.0.0.1 for the transport and composition tests. Test support
+    // only: no product names it, and it imports none of our targets.
+    .target(name: "LoopbackHTTPTestServer", path: "Tests/Support/LoopbackHTTPTestServer"),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(
@@ -60,6 +63,7 @@ let package = Package(
       name: "CardInfrastructureTests",
       dependencies: [
         "CardInfrastructure", "CardData", "CardDomain", "CardTestSupport", "credential-store-probe",
+        "LoopbackHTTPTestServer",
       ]),
     .testTarget(name: "CardSandboxTests", dependencies: ["CardSandbox"]),
     .testTarget(
@@ -70,6 +74,7 @@ let package = Package(
       name: "CardCompositionTests",
       dependencies: [
         "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "card-repl",
+        "LoopbackHTTPTestServer",
       ]),
   ],
   swiftLanguageModes: [.v6]

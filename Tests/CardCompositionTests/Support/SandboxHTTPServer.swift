@@ -1,6 +1,7 @@
 import CardSandbox
 import Dispatch
 import Foundation
+import LoopbackHTTPTestServer
 import Synchronization
 
 /// A ``CardSandbox/CardSandbox`` served over HTTP on 127.0.0.1, to run the REPL with the
@@ -38,11 +39,11 @@ final class SandboxHTTPServer: Sendable {
       let response = try await sandbox.handle(
         SandboxRequest(
           method: request.method, path: request.target, headers: headers, body: request.body))
-      return LoopbackHTTPServer.Reply(
+      return .respond(
         status: response.status, headers: response.headers.map { ($0.name, $0.value) },
         body: response.body)
     } catch {
-      return LoopbackHTTPServer.Reply(status: 599, headers: [], body: Data())
+      return .respond(status: 599)
     }
   }
 }

@@ -1,6 +1,7 @@
 import CardData
 import CardInfrastructure
 import Foundation
+import LoopbackHTTPTestServer
 import Testing
 
 /// The test server itself: a stopped server must never touch another server's sockets.

@@ -1,6 +1,7 @@
 import CardData
 import CardInfrastructure
 import Foundation
+import LoopbackHTTPTestServer
 import Testing
 
 /// Through FoundationNetworking's real HTTP code path, against ``LoopbackHTTPServer``:

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -6,25 +7,33 @@ import Foundation
   import Darwin
 #endif
 
-/// A minimal HTTP/1.1 server on 127.0.0.1, one request per connection, for the behaviour
-/// that only FoundationNetworking's real HTTP code path has: redirects (a `URLProtocol`
-/// cannot redirect there), request timeouts, and the framing of bodies on the wire.
-final class LoopbackHTTPServer: Sendable {
+/// A minimal HTTP/1.1 server on 127.0.0.1, one request per connection, for the tests that need
+/// FoundationNetworking's real HTTP code path: redirects (a `URLProtocol` cannot redirect
+/// there), request timeouts, the framing of bodies on the wire, and the REPL run with
+/// `--server` against the sandbox served over HTTP.
+///
+/// A stopped server never touches a descriptor number that another socket of the process may
+/// have taken since, such as the next test's server: see ``stop()`` and `LoopbackListener`.
+package final class LoopbackHTTPServer: Sendable {
   /// A request as it arrived.
-  struct Request: Sendable {
-    var method: String
-    var target: String
-    var headers: [(name: String, value: String)]
-    var body: Data
+  package struct Request: Sendable {
+    /// The method, such as `GET`.
+    package var method: String
+    /// The request target as sent: the path and query.
+    package var target: String
+    /// The header fields in the order they arrived, names as sent.
+    package var headers: [(name: String, value: String)]
+    /// The body, read by its `Content-Length` or as chunks; empty when there is none.
+    package var body: Data
 
     /// The first value of the named header, compared case-insensitively.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
       headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
   }
 
   /// How the server answers.
-  enum Reply: Sendable {
+  package enum Reply: Sendable {
     /// A response; `Content-Length` and `Connection: close` are added.
     case respond(status: Int, headers: [(String, String)] = [], body: Data = Data())
     /// A 200 response whose `Content-Length` announces `bytes` bytes, sent one byte every
@@ -36,31 +45,38 @@ final class LoopbackHTTPServer: Sendable {
     case close
   }
 
+  /// The requests received and the connections open, shared by the connection threads.
+  private struct State {
+    var requests: [Request] = []
+    var connections: Set<Int32> = []
+    var stopped = false
+  }
+
   /// The port the server listens on.
-  var port: UInt16 { listener.port }
+  package var port: UInt16 { listener.port }
   private let listener: LoopbackListener
   private let handler: @Sendable (Request) -> Reply
-  private let state = Locked((requests: [Request](), connections: Set<Int32>(), stopped: false))
+  private let state = Mutex(State())
 
   /// Starts listening on an ephemeral port and answers each request with `handler`.
-  init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
+  package init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
     self.handler = handler
     listener = try LoopbackListener()
     listener.start { [self] connection in serveInNewThread(connection) }
   }
 
   /// `http://127.0.0.1:<port>` followed by `path`.
-  func url(_ path: String = "/") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+  package func url(_ path: String = "/") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
   /// The requests received, in order.
-  var requests: [Request] { state.withLock { $0.requests } }
+  package var requests: [Request] { state.withLock { $0.requests } }
 
   /// Stops listening and ends every open connection; when it returns, connecting is refused.
   ///
   /// The connections are shut down under the lock: a connection still in the set has not
   /// been closed by its thread (which removes it first), so its descriptor number cannot
   /// belong to another socket yet.
-  func stop() {
+  package func stop() {
     state.withLock { state in
       state.stopped = true
       for connection in state.connections {
@@ -133,8 +149,9 @@ final class LoopbackHTTPServer: Sendable {
     }
   }
 
-  /// A socket call failed with this `errno`.
-  enum ServerError: Error {
+  /// Setting up the listening socket failed.
+  package enum ServerError: Error {
+    /// A socket call failed with this `errno`.
     case socket(Int32)
   }
 }

@@ -13,6 +13,7 @@ struct SocketReader {
 
   init(socket: Int32) { self.socket = socket }
 
+  /// The request, or `nil` when the connection ends first or the request line is malformed.
   mutating func readRequest() -> LoopbackHTTPServer.Request? {
     guard let head = readUntil(Data("\r\n\r\n".utf8)) else { return nil }
     let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
@@ -36,6 +37,7 @@ struct SocketReader {
     return request
   }
 
+  /// Reads and drops bytes until the client closes the connection.
   mutating func waitForClose() {
     while fill() {}
   }
