@@ -55,6 +55,9 @@ let package = Package(
     // An HTTP/1.1 server on 127.0.0.1 for the transport and composition tests. Test support
     // only: no product names it, and it imports none of our targets.
     .target(name: "LoopbackHTTPTestServer", path: "Tests/Support/LoopbackHTTPTestServer"),
+    // Finds an executable built next to the test bundle, for tests that run one. Test support
+    // only: no product names it.
+    .target(name: "BuiltExecutable", path: "Tests/Support/BuiltExecutable"),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(
@@ -63,7 +66,7 @@ let package = Package(
       name: "CardInfrastructureTests",
       dependencies: [
         "CardInfrastructure", "CardData", "CardDomain", "CardTestSupport", "credential-store-probe",
-        "LoopbackHTTPTestServer",
+        "LoopbackHTTPTestServer", "BuiltExecutable",
       ]),
     .testTarget(name: "CardSandboxTests", dependencies: ["CardSandbox"]),
     .testTarget(
@@ -74,7 +77,7 @@ let package = Package(
       name: "CardCompositionTests",
       dependencies: [
         "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "card-repl",
-        "LoopbackHTTPTestServer",
+        "LoopbackHTTPTestServer", "BuiltExecutable",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,39 +1,13 @@
+import BuiltExecutable
 import Foundation
 
-/// Finds the `card-repl` executable that SwiftPM built next to the test bundle (the test
-/// target depends on it, so `swift build --build-tests` builds it into the same products
-/// directory). `CARD_REPL_BINARY` overrides the search.
+/// The `card-repl` executable built next to the test bundle; `CARD_REPL_BINARY` overrides
+/// the search.
 enum CardREPLBinary {
   static let name = "card-repl"
 
-  /// A class of the test bundle, for `Bundle(for:)`.
-  private final class Anchor {}
-
   static func url() throws -> URL {
-    if let path = ProcessInfo.processInfo.environment["CARD_REPL_BINARY"] {
-      return URL(fileURLWithPath: path)
-    }
-    var directories = [Bundle(for: Anchor.self).bundleURL, Bundle.main.bundleURL]
-    if let executable = Bundle.main.executableURL {
-      directories.append(executable.deletingLastPathComponent())
-    }
-    directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-    for start in directories {
-      var directory = start.standardizedFileURL.resolvingSymlinksInPath()
-      for _ in 0..<4 {
-        let candidate = directory.appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory = directory.deletingLastPathComponent()
-      }
-    }
-    throw BinaryNotFound(searched: directories.map(\.path))
-  }
-
-  struct BinaryNotFound: Error, CustomStringConvertible {
-    let searched: [String]
-    var description: String {
-      "\(CardREPLBinary.name) not found near \(searched); build it or set CARD_REPL_BINARY"
-    }
+    try BuiltExecutable.url(named: name, override: "CARD_REPL_BINARY")
   }
 }
 
