@@ -22,8 +22,11 @@ let package = Package(
     .target(name: "CardDomain"),
     // Endpoints, DTOs, judgeStatus, the request pipeline and the repositories.
     .target(name: "CardData", dependencies: ["CardDomain"]),
+    // What several of our targets share and no other project needs: the FIFO lock that is
+    // held across suspension points. Package access only; no product names it.
+    .target(name: "CardPrimitives"),
     // Hand-written fakes of every protocol, for this package's tests and for other projects.
-    .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData"]),
+    .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData", "CardPrimitives"]),
     // libcrypto from OpenSSL (not libssl), for AES-GCM, PBKDF2 and random bytes on Linux.
     .systemLibrary(
       name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
@@ -32,7 +35,7 @@ let package = Package(
     .target(
       name: "CardInfrastructure",
       dependencies: [
-        "CardData", "CardDomain",
+        "CardData", "CardDomain", "CardPrimitives",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ]),
     // The server side of the wire contract, in process. It imports none of our targets, so
@@ -68,7 +71,11 @@ let package = Package(
         "CardInfrastructure", "CardData", "CardDomain", "CardTestSupport", "credential-store-probe",
         "LoopbackHTTPTestServer", "BuiltExecutable",
       ]),
-    .testTarget(name: "CardSandboxTests", dependencies: ["CardSandbox"]),
+    .testTarget(name: "CardSandboxTests", dependencies: ["CardSandbox", "CardTestSupport"]),
+    .testTarget(name: "CardPrimitivesTests", dependencies: ["CardPrimitives", "CardTestSupport"]),
+    .testTarget(
+      name: "CardTestSupportTests",
+      dependencies: ["CardTestSupport", "CardData", "CardDomain"]),
     .testTarget(
       name: "CardREPLTests",
       dependencies: ["CardREPL", "CardComposition", "CardDomain", "CardTestSupport"],

@@ -1,59 +1,73 @@
 import CardData
 import CardDomain
+import CardPrimitives
 
 /// A ``CardData/CredentialStore`` that keeps the credential in memory and records what it
-/// was asked to do. Failures can be scripted to test how callers handle a broken store.
+/// was asked to do. It keeps the port's whole contract, as ``CredentialStoreSpec`` checks:
+/// one exclusive lock for writes and refreshes, waits that end when their task is cancelled,
+/// and a store made unreadable (``makeUnreadable(_:)``) that is reported, never taken for
+/// signed out and never replaced implicitly.
 public actor InMemoryCredentialStore: CredentialStore {
   /// The stored credential.
   public private(set) var credential: AuthCredential?
   /// How many times `refresh` was called through ``refreshCredential(replacing:using:)``.
   public private(set) var refreshCallCount = 0
-  /// How many times ``clear()`` was called.
+  /// How many times a credential was removed, by ``clear()`` or ``clear(ifStill:)``.
   public private(set) var clearCount = 0
-  /// How many times ``save(_:)`` was called.
+  /// How many credentials were stored, by ``save(_:)`` or a refresh.
   public private(set) var saveCount = 0
-  /// When set, ``load()`` throws it.
-  public var loadFailure: CredentialStoreError?
-  /// Ends when the current holder of the lock releases it.
-  private var lockHolder: Task<Void, Never>?
+  /// Set while the store cannot be read: what every call then reports.
+  public private(set) var unreadable: CredentialStoreError?
+  /// Held by writes and refreshes, as the file store's lock is; the actor alone would let a
+  /// call in while a refresh awaits the network.
+  private let lock = AsyncFIFOLock()
 
   /// Creates a store, empty or holding a credential.
   public init(credential: AuthCredential? = nil) { self.credential = credential }
 
-  /// Sets or clears the scripted load failure.
-  public func setLoadFailure(_ failure: CredentialStoreError?) { loadFailure = failure }
+  /// Makes the store unreadable, as a tampered file is: `load` and every write report
+  /// `failure` until ``clear()`` removes what is stored. `nil` makes it readable again.
+  public func makeUnreadable(_ failure: CredentialStoreError?) { unreadable = failure }
 
-  /// Replaces the stored credential without counting a save, as another process would.
+  /// Replaces the stored credential without the lock or a count, as another process would.
   public func replaceBehindTheScenes(with credential: AuthCredential?) {
     self.credential = credential
   }
 
-  /// The stored credential, or the scripted failure.
+  /// The stored credential, `nil` when none; throws while the store is unreadable.
   public func load() throws(CredentialStoreError) -> AuthCredential? {
-    if let loadFailure { throw loadFailure }
+    if let unreadable { throw unreadable }
     return credential
   }
 
-  /// Stores the credential, waiting for a refresh in progress as the file store's lock does.
-  public func save(_ credential: AuthCredential) async {
-    await withLock {
+  /// Stores the credential once the lock is free; refuses to replace an unreadable one.
+  public func save(_ credential: AuthCredential) async throws(CredentialStoreError) {
+    try await withLock { () throws(CredentialStoreError) in
+      if let unreadable {
+        throw CredentialStoreError(
+          unreadable.kind, "\(unreadable.message); it is kept until it is cleared")
+      }
       saveCount += 1
       self.credential = credential
     }
   }
 
-  /// Removes the credential, waiting for a refresh in progress.
-  public func clear() async {
-    await withLock {
-      clearCount += 1
+  /// Removes the credential once the lock is free, readable or not.
+  public func clear() async throws(CredentialStoreError) {
+    try await withLock { () throws(CredentialStoreError) in
+      if credential != nil || unreadable != nil { clearCount += 1 }
       credential = nil
+      unreadable = nil
     }
   }
 
-  /// Removes the credential if it is still `credential`.
+  /// Removes the credential if it is still `credential`; an unreadable store throws.
   @discardableResult
-  public func clear(ifStill credential: AuthCredential) async -> Bool {
-    await withLock {
+  public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError)
+    -> Bool
+  {
+    try await withLock { () throws(CredentialStoreError) -> Bool in
+      if let unreadable { throw unreadable }
       guard self.credential == credential else { return false }
       clearCount += 1
       self.credential = nil
@@ -61,16 +75,19 @@ public actor InMemoryCredentialStore: CredentialStore {
     }
   }
 
-  /// Refreshes while holding an in-memory lock, so refreshes run one at a time as they do
-  /// under the file store's lock, even across the actor's suspension points.
+  /// Refreshes under the lock, so refreshes run one at a time, even across the actor's
+  /// suspension points.
   public func refreshCredential(
     replacing stale: AuthCredential,
     using refresh: @escaping @Sendable (AuthCredential) async throws(CardError) -> AuthCredential
   ) async throws(CredentialRefreshError) -> AuthCredential {
-    let release = await acquireLock()
-    defer { release.finish() }
-
-    if let loadFailure { throw .storage(loadFailure) }
+    do {
+      try await acquireLock()
+    } catch {
+      throw .storage(error)
+    }
+    defer { lock.release() }
+    if let unreadable { throw .storage(unreadable) }
     guard let current = credential else { throw .signedOut }
     guard current == stale else { return current }
     refreshCallCount += 1
@@ -84,20 +101,20 @@ public actor InMemoryCredentialStore: CredentialStore {
     }
   }
 
-  /// Runs `body` holding the in-memory lock.
-  private func withLock<Result>(_ body: () -> Result) async -> Result {
-    let release = await acquireLock()
-    defer { release.finish() }
-    return body()
+  /// Runs `body` holding the lock.
+  private func withLock<Result>(
+    _ body: () throws(CredentialStoreError) -> Result
+  ) async throws(CredentialStoreError) -> Result {
+    try await acquireLock()
+    defer { lock.release() }
+    return try body()
   }
 
-  /// Waits for the previous holder, in arrival order; finishing the returned continuation
-  /// releases the lock.
-  private func acquireLock() async -> AsyncStream<Never>.Continuation {
-    let previousHolder = lockHolder
-    let (released, release) = AsyncStream<Never>.makeStream()
-    lockHolder = Task { for await _ in released {} }
-    await previousHolder?.value
-    return release
+  private func acquireLock() async throws(CredentialStoreError) {
+    do {
+      try await lock.acquire()
+    } catch {
+      throw CredentialStoreError(.unavailable, "cancelled while waiting for the store's lock")
+    }
   }
 }

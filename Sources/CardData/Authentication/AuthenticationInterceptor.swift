@@ -96,10 +96,11 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     else { return .noDecision }
 
     let sentHeader = request.headers["Authorization"]
+    let began = endedRefreshes
     do throws(PipelineError) {
       let current: AuthCredential
       do {
-        current = try await loadCredential(sharingFailuresSince: nil)
+        current = try await loadCredential(sharingFailuresSince: began)
       } catch .signedOut {
         throw failureShared(withRequestSentAs: sentHeader) ?? .signedOut
       }
@@ -107,7 +108,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
         return .retry(after: .zero, reason: .authentication)
       }
       if let shared = failureShared(withRequestSentAs: sentHeader) { throw shared }
-      _ = try await refreshed(replacing: current, sharingFailuresSince: nil)
+      _ = try await refreshed(replacing: current, sharingFailuresSince: began)
       return .retry(after: .zero, reason: .authentication)
     } catch {
       return .fail(error)
@@ -117,7 +118,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   /// The stored credential, read each time: another process, or a sign-in, may have
   /// replaced it since the last request. When the store is empty because a refresh that
   /// ended after `began` was refused, that refusal is the answer rather than "signed out".
-  private func loadCredential(sharingFailuresSince began: Int?) async throws(PipelineError)
+  private func loadCredential(sharingFailuresSince began: Int) async throws(PipelineError)
     -> AuthCredential
   {
     let loaded: AuthCredential?
@@ -127,7 +128,10 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
       throw .credentialStorage(error)
     }
     guard let loaded else {
-      if let began, endedRefreshes > began, let lastFailure { throw lastFailure.error }
+      // A refused refresh empties the store before it is recorded as ended: a request that
+      // reads the store in between shares that refresh's outcome too.
+      if let inFlight { return try await Self.result(of: inFlight.task) }
+      if endedRefreshes > began, let lastFailure { throw lastFailure.error }
       throw .signedOut
     }
     return loaded
@@ -139,13 +143,13 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   ///
   /// Everything after the store is read runs without suspending until the refresh task is
   /// recorded, so concurrent callers either join that task or see its result.
-  private func refreshed(replacing stale: AuthCredential, sharingFailuresSince began: Int?)
+  private func refreshed(replacing stale: AuthCredential, sharingFailuresSince began: Int)
     async throws(PipelineError) -> AuthCredential
   {
     let current = try await loadCredential(sharingFailuresSince: began)
     if let inFlight { return try await Self.result(of: inFlight.task) }
     if current != stale { return current }
-    if let began, endedRefreshes > began, let lastFailure, lastFailure.stale == stale {
+    if endedRefreshes > began, let lastFailure, lastFailure.stale == stale {
       throw lastFailure.error
     }
 

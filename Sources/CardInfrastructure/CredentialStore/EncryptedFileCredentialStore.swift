@@ -1,5 +1,6 @@
 import CardData
 import CardDomain
+import CardPrimitives
 import Foundation
 
 #if canImport(Glibc)

@@ -70,7 +70,7 @@ struct AuthenticationInterceptorTests {
   func storeLoadFails() async throws {
     let fixture = AuthFixture()
     let failure = CredentialStoreError(.corrupted, "the stored bytes fail authentication")
-    await fixture.store.setLoadFailure(failure)
+    await fixture.store.makeUnreadable(failure)
     let result = await outcome(of: fixture.client, endpoint)
     #expect(result.failure == .credentialStorage(failure))
     #expect(await fixture.transport.received.isEmpty)
@@ -82,7 +82,7 @@ struct AuthenticationInterceptorTests {
     _ = try await fixture.client.send(endpoint)
     fixture.clock.advance(by: .seconds(3_600))
     let failure = CredentialStoreError(.unavailable, "locked")
-    await fixture.store.setLoadFailure(failure)
+    await fixture.store.makeUnreadable(failure)
     let result = await outcome(of: fixture.client, endpoint)
     #expect(result.failure == .credentialStorage(failure))
     #expect(fixture.refresher.callCount == 0)
@@ -202,7 +202,7 @@ struct AuthenticationInterceptorTests {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-0", "access-other-user"])
     _ = try await fixture.client.send(endpoint)
     let other = credential("access-other-user", expiresIn: 3_600, clock: fixture.clock)
-    await fixture.store.save(other)
+    try await fixture.store.save(other)
 
     let response = try await fixture.client.send(endpoint)
     #expect(response.status == 200)

@@ -1,37 +1,27 @@
 import CardData
 import CardTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Authentication interceptor: cancelling a request that waits for a refresh")
 struct CancelledRefreshWaitTests {
   @Test("the cancelled request ends at once; the refresh goes on for the others")
   func cancelledWaiterEndsWhileRefreshContinues() async throws {
-    let fixture = AuthFixture(expiresIn: -60, refresherDelay: .milliseconds(600))
+    let fixture = AuthFixture(expiresIn: -60, holdsRefreshes: true)
     let client = fixture.client
-    let others = Finished()
 
-    let other = Task {
-      let result = await outcome(of: client, AuthFixture.protected)
-      others.mark()
-      return result
+    let other = Task { await outcome(of: client, AuthFixture.protected) }
+    try await fixture.refresher.waitUntilCalled(1)
+    let cancelled = Task {
+      await RequestNumber.$current.withValue(1) { await outcome(of: client, AuthFixture.protected) }
     }
-    #expect(await eventually { fixture.refresher.callCount == 1 })
-    let cancelled = Task { await outcome(of: client, AuthFixture.protected) }
-    try await Task.sleep(for: .milliseconds(20))
+    try await fixture.observed.waitUntilRequestsHaveReadTheStore(1)
     cancelled.cancel()
 
+    // The refresh is still held, so the cancelled request cannot have waited for it.
     #expect(await cancelled.value.failure == .cancelled)
-    #expect(!others.isFinished, "the cancelled request did not wait for the refresh to finish")
+    fixture.refresher.completeRefresh()
     #expect(try await other.value.get().status == 200)
     #expect(fixture.refresher.callCount == 1)
   }
-}
-
-/// Records that something finished, readable from any task.
-private final class Finished: Sendable {
-  private let flag = Mutex(false)
-  var isFinished: Bool { flag.withLock { $0 } }
-  func mark() { flag.withLock { $0 = true } }
 }

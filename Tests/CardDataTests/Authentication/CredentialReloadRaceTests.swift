@@ -13,20 +13,15 @@ struct CredentialReloadRaceTests {
   /// the cache and refresh it again.
   @Test("a proactive refresh that finishes during another request's store read is reused")
   func readDuringProactiveRefresh() async throws {
-    var parking: ParkingCredentialStore?
     let fixture = AuthFixture(
       expiresIn: -60, accepting: ["access-1"],
-      refreshLimit: RefreshLimit(maximum: 1, window: .seconds(30)),
-      wrapStore: {
-        parking = ParkingCredentialStore($0)
-        return parking!
-      })
-    let store = try #require(parking)
+      refreshLimit: RefreshLimit(maximum: 1, window: .seconds(30)))
+    let store = fixture.observed
     await store.parkNextLoad()
 
     let client = fixture.client
     let first = Task { await outcome(of: client, endpoint) }
-    #expect(await eventually { await store.isHoldingALoad })
+    try await store.waitUntilALoadIsParked()
 
     let second = try await client.send(endpoint)
     #expect(second.status == 200)
@@ -46,15 +41,10 @@ struct CredentialReloadRaceTests {
   /// fresh credential, not start a second refresh.
   @Test("a reactive refresh that finishes during another request's store read is reused")
   func readDuringReactiveRefresh() async throws {
-    var parking: ParkingCredentialStore?
     let fixture = AuthFixture(
       expiresIn: 3_600, accepting: ["access-1"],
-      refreshLimit: RefreshLimit(maximum: 1, window: .seconds(30)),
-      wrapStore: {
-        parking = ParkingCredentialStore($0)
-        return parking!
-      })
-    let store = try #require(parking)
+      refreshLimit: RefreshLimit(maximum: 1, window: .seconds(30)))
+    let store = fixture.observed
     let client = fixture.client
 
     // Warm the cache with a request the server accepts, then make it reject access-0.
@@ -64,7 +54,7 @@ struct CredentialReloadRaceTests {
 
     await store.parkNextLoad()
     let first = Task { await outcome(of: client, endpoint) }
-    #expect(await eventually { await store.isHoldingALoad })
+    try await store.waitUntilALoadIsParked()
 
     await store.parkNextLoad(false)
     let second = try await client.send(endpoint)

@@ -29,15 +29,16 @@ struct RefreshEdgeCaseTests {
 
   @Test("cancelling the request that started a refresh does not let a second refresh start")
   func cancellingTheCreatorKeepsSingleFlight() async throws {
-    let fixture = AuthFixture(expiresIn: -60, refresherDelay: .milliseconds(300))
+    let fixture = AuthFixture(expiresIn: -60, holdsRefreshes: true)
     let client = fixture.client
     let creator = Task { await outcome(of: client, endpoint) }
-    #expect(await eventually { fixture.refresher.callCount == 1 })
+    try await fixture.refresher.waitUntilCalled(1)
     creator.cancel()
     #expect(await creator.value.failure == .cancelled)
 
-    let late = try await client.send(endpoint)
-    #expect(late.status == 200)
+    let late = Task { await outcome(of: client, endpoint) }
+    fixture.refresher.completeRefresh()
+    #expect(try await late.value.get().status == 200)
     #expect(fixture.refresher.callCount == 1)
   }
 
@@ -53,15 +54,17 @@ struct RefreshEdgeCaseTests {
 
   @Test("a refused refresh never deletes a credential stored meanwhile by a new sign-in")
   func refusedRefreshKeepsANewerSignIn() async throws {
-    let refusal = CardError.rejected(message: "refresh token revoked", status: 401)
-    let fixture = AuthFixture(
-      expiresIn: -60, refresherDelay: .milliseconds(200), refresherFailure: refusal)
+    let fixture = AuthFixture(expiresIn: -60, holdsRefreshes: true)
     let client = fixture.client
     let request = Task { await outcome(of: client, endpoint) }
-    #expect(await eventually { fixture.refresher.callCount == 1 })
+    try await fixture.refresher.waitUntilCalled(1)
 
+    // A new sign-in is stored while the refresh is in flight; then the server refuses the
+    // old refresh token, and the interceptor clears only what it failed to refresh.
     let signedInAgain = credential("access-new-login", expiresIn: 3_600, clock: fixture.clock)
-    await fixture.store.save(signedInAgain)
+    await fixture.store.replaceBehindTheScenes(with: signedInAgain)
+    fixture.refresher.completeRefresh(
+      throwing: .rejected(message: "refresh token revoked", status: 401))
 
     #expect(await request.value.failure == .sessionExpired(reason: "refresh token revoked"))
     #expect(await fixture.store.credential == signedInAgain)

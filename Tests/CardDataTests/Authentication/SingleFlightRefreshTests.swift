@@ -4,15 +4,20 @@ import CardTestSupport
 import Foundation
 import Testing
 
+/// Each test holds the refresh until every request is waiting for it (proactive: all have
+/// read the store; reactive: all got their 401), then completes it: the requests pile up
+/// behind one refresh however the machine schedules them.
 @Suite("Authentication interceptor: one refresh for many concurrent requests")
 struct SingleFlightRefreshTests {
   static let concurrentRequests = 100
 
   @Test("100 requests with a token expired by the clock cause exactly one refresh and all succeed")
   func proactiveSingleFlight() async throws {
-    let fixture = AuthFixture(
-      expiresIn: -60, accepting: ["access-1"], refresherDelay: .milliseconds(50))
-    let results = await fixture.sendConcurrently(Self.concurrentRequests)
+    let fixture = AuthFixture(expiresIn: -60, accepting: ["access-1"], holdsRefreshes: true)
+    let requests = fixture.sendConcurrently(Self.concurrentRequests)
+    try await fixture.observed.waitUntilRequestsHaveReadTheStore(Self.concurrentRequests)
+    fixture.refresher.completeRefresh()
+    let results = await requests.value
 
     #expect(results.count == Self.concurrentRequests)
     #expect(results.allSatisfy { $0.success?.status == 200 })
@@ -24,9 +29,11 @@ struct SingleFlightRefreshTests {
 
   @Test("100 requests whose valid-looking token the server rejects cause exactly one refresh")
   func reactiveSingleFlight() async throws {
-    let fixture = AuthFixture(
-      expiresIn: 3_600, accepting: ["access-1"], refresherDelay: .milliseconds(50))
-    let results = await fixture.sendConcurrently(Self.concurrentRequests)
+    let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-1"], holdsRefreshes: true)
+    let requests = fixture.sendConcurrently(Self.concurrentRequests)
+    try await fixture.transport.waitUntilReceived(Self.concurrentRequests)
+    fixture.refresher.completeRefresh()
+    let results = await requests.value
 
     #expect(results.allSatisfy { $0.success?.status == 200 })
     #expect(fixture.refresher.callCount == 1)
@@ -37,39 +44,44 @@ struct SingleFlightRefreshTests {
 
   @Test("a refused refresh fails every waiting request as .sessionExpired and clears the store")
   func refusedRefreshFailsAllWaiters() async throws {
-    let fixture = AuthFixture(
-      expiresIn: -60, accepting: ["access-1"], refresherDelay: .milliseconds(200),
-      refresherFailure: .rejected(message: "refresh token revoked", status: 401))
-    let results = await fixture.sendConcurrently(Self.concurrentRequests)
+    let fixture = AuthFixture(expiresIn: -60, accepting: ["access-1"], holdsRefreshes: true)
+    let requests = fixture.sendConcurrently(Self.concurrentRequests)
+    try await fixture.observed.waitUntilRequestsHaveReadTheStore(Self.concurrentRequests)
+    fixture.refresher.completeRefresh(
+      throwing: .rejected(message: "refresh token revoked", status: 401))
+    let results = await requests.value
 
     #expect(results.count == Self.concurrentRequests)
     #expect(results.allSatisfy { $0.failure == .sessionExpired(reason: "refresh token revoked") })
     #expect(fixture.refresher.callCount == 1)
     #expect(await fixture.store.refreshCallCount == 1)
     #expect(await fixture.store.credential == nil)
-    #expect(await fixture.store.clearCount >= 1)
+    #expect(await fixture.store.clearCount == 1)
     #expect(await fixture.transport.received.isEmpty)
   }
 
   @Test("a refused reactive refresh fails every waiting request as .sessionExpired")
   func refusedReactiveRefreshFailsAllWaiters() async throws {
-    let fixture = AuthFixture(
-      expiresIn: 3_600, accepting: ["access-1"], refresherDelay: .milliseconds(200),
-      refresherFailure: .rejected(message: "refresh token revoked", status: 401))
-    let results = await fixture.sendConcurrently(Self.concurrentRequests)
+    let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-1"], holdsRefreshes: true)
+    let requests = fixture.sendConcurrently(Self.concurrentRequests)
+    try await fixture.transport.waitUntilReceived(Self.concurrentRequests)
+    fixture.refresher.completeRefresh(
+      throwing: .rejected(message: "refresh token revoked", status: 401))
+    let results = await requests.value
 
     #expect(results.allSatisfy { $0.failure == .sessionExpired(reason: "refresh token revoked") })
     #expect(fixture.refresher.callCount == 1)
     #expect(await fixture.store.credential == nil)
-    #expect(await fixture.store.clearCount >= 1)
+    #expect(await fixture.store.clearCount == 1)
   }
 
   @Test("a refresh that fails on the network fails every waiter and keeps the credential")
   func networkFailureFailsAllWaiters() async throws {
-    let fixture = AuthFixture(
-      expiresIn: -60, accepting: ["access-1"], refresherDelay: .milliseconds(200),
-      refresherFailure: .networkFailure(reason: "offline"))
-    let results = await fixture.sendConcurrently(Self.concurrentRequests)
+    let fixture = AuthFixture(expiresIn: -60, accepting: ["access-1"], holdsRefreshes: true)
+    let requests = fixture.sendConcurrently(Self.concurrentRequests)
+    try await fixture.observed.waitUntilRequestsHaveReadTheStore(Self.concurrentRequests)
+    fixture.refresher.completeRefresh(throwing: .networkFailure(reason: "offline"))
+    let results = await requests.value
 
     #expect(results.allSatisfy { $0.failure == .refreshFailed(.networkFailure(reason: "offline")) })
     #expect(fixture.refresher.callCount == 1)

@@ -132,7 +132,7 @@ struct RemoteCardRepositoryTests {
 
   @Test func aTamperedStoreIsReportedNotTakenAsSignedOut() async throws {
     let harness = H(credential: H.credential())
-    await harness.store.setLoadFailure(
+    await harness.store.makeUnreadable(
       CredentialStoreError(.corrupted, "the sealed file fails authentication"))
     await #expect(
       throws: CardError.credentialStorage(reason: "the sealed file fails authentication")
@@ -143,9 +143,9 @@ struct RemoteCardRepositoryTests {
 
   @Test func cancellingTheTaskCancelsTheRequest() async throws {
     let harness = H(credential: H.credential())
-    await harness.transport.stub(CardService.cardList, delay: .seconds(30))
+    await harness.transport.stub(CardService.cardList, with: [.hold])
     let task = Task { try await harness.repositories.cards.cards() }
-    try await Task.sleep(for: .milliseconds(50))
+    try await harness.transport.waitUntilReceived(1)
     task.cancel()
     await #expect(throws: CardError.cancelled) { try await task.value }
     #expect(await harness.transport.received.count == 1, "a cancelled request is not retried")

@@ -42,6 +42,7 @@ struct RetryPolicyTests {
     switch reply {
     case .response(let response): #expect(result.success?.status == response.status)
     case .failure(let error): #expect(result.failure == .transport(error))
+    case .hold: Issue.record("no held replies here")
     }
     #expect(await attempts == 1)
     #expect(sleeper.delays.isEmpty)

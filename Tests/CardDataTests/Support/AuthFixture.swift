@@ -50,6 +50,8 @@ func credential(_ token: String, expiresIn: TimeInterval, clock: FakeWallClock) 
 struct AuthFixture {
   let clock: FakeWallClock
   let store: InMemoryCredentialStore
+  /// The store as the interceptor sees it.
+  let observed: ObservedCredentialStore
   let refresher: SpyTokenRefresher
   let server: TokenCheckingServer
   let transport: StubTransport
@@ -61,26 +63,27 @@ struct AuthFixture {
   ///   - expiresIn: seconds until the stored token expires by the clock.
   ///   - accepting: the tokens the server accepts; the refresher issues `access-1`,
   ///     `access-2`, … in order.
-  ///   - wrapStore: what the interceptor sees of the in-memory store.
+  ///   - holdsRefreshes: each refresh waits for the test's `completeRefresh`.
   init(
     token: String? = "access-0", expiresIn: TimeInterval = 3_600,
     accepting: Set<String> = ["access-0", "access-1"],
-    refresherDelay: Duration = .zero, refresherFailure: CardError? = nil,
-    refreshLimit: RefreshLimit = RefreshLimit(),
-    wrapStore: (InMemoryCredentialStore) -> any CredentialStore = { $0 }
+    holdsRefreshes: Bool = false, refresherFailure: CardError? = nil,
+    refreshLimit: RefreshLimit = RefreshLimit()
   ) {
     let clock = FakeWallClock()
     let stored = token.map { credential($0, expiresIn: expiresIn, clock: clock) }
     let store = InMemoryCredentialStore(credential: stored)
+    let observed = ObservedCredentialStore(store)
     let refresher = SpyTokenRefresher(
-      clock: clock, delay: refresherDelay, failure: refresherFailure)
+      clock: clock, failure: refresherFailure, holdsRefreshes: holdsRefreshes)
     let server = TokenCheckingServer(accepting: accepting)
     let transport = StubTransport { request in server.reply(to: request) }
     let authenticator = AuthenticationInterceptor(
-      store: wrapStore(store), refresher: refresher, clock: clock,
+      store: observed, refresher: refresher, clock: clock,
       refreshLimit: refreshLimit)
     self.clock = clock
     self.store = store
+    self.observed = observed
     self.refresher = refresher
     self.server = server
     self.transport = transport
@@ -93,15 +96,22 @@ struct AuthFixture {
   /// A bearer-authorized GET.
   static let protected = TestEndpoint.get("/cards", authorization: .bearer)
 
-  /// Sends `count` bearer requests at once and returns their outcomes.
-  func sendConcurrently(_ count: Int) async -> [Result<HTTPResponse, PipelineError>] {
-    await withTaskGroup(of: Result<HTTPResponse, PipelineError>.self) { group in
-      for _ in 0..<count {
-        group.addTask { [client] in await outcome(of: client, Self.protected) }
+  /// Starts `count` bearer requests at once, each numbered in ``RequestNumber``; the task's
+  /// value is their outcomes.
+  func sendConcurrently(_ count: Int) -> Task<[Result<HTTPResponse, PipelineError>], Never> {
+    Task { [client] in
+      await withTaskGroup(of: Result<HTTPResponse, PipelineError>.self) { group in
+        for number in 0..<count {
+          group.addTask {
+            await RequestNumber.$current.withValue(number) {
+              await outcome(of: client, Self.protected)
+            }
+          }
+        }
+        var results: [Result<HTTPResponse, PipelineError>] = []
+        for await result in group { results.append(result) }
+        return results
       }
-      var results: [Result<HTTPResponse, PipelineError>] = []
-      for await result in group { results.append(result) }
-      return results
     }
   }
 }

@@ -70,19 +70,6 @@ struct ScriptedRetrier: RequestRetrier {
   }
 }
 
-/// Polls `condition` every millisecond until it holds or `timeout` passes; returns whether it
-/// held. Used to wait until a request has reached the stub before acting on it.
-func eventually(
-  timeout: Duration = .seconds(5), _ condition: @Sendable () async -> Bool
-) async -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while ContinuousClock.now < deadline {
-    if await condition() { return true }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return await condition()
-}
-
 /// Sends `endpoint` and returns the outcome as a `Result`, for tests that compare errors.
 func outcome(of client: APIClient, _ endpoint: some TargetType) async -> Result<
   HTTPResponse, PipelineError

@@ -44,12 +44,6 @@ extension HTTPResponse {
   }
 }
 
-extension StubReply {
-  static func status(_ status: Int, headers: HTTPHeaders = [:], body: String = "") -> StubReply {
-    .response(.status(status, headers: headers, body: body))
-  }
-}
-
 extension TransportError {
   static func of(_ kind: Kind) -> TransportError { TransportError(kind, "simulated \(kind)") }
 }

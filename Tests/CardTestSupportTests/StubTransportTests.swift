@@ -1,4 +1,6 @@
 import CardData
+import CardDomain
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -47,31 +49,16 @@ struct StubTransportTests {
     #expect(await status(request()) == 200)
   }
 
-  @Test("a route's delay applies to its replies only")
-  func perRouteDelay() async throws {
-    await transport.stub(
-      method: .get, path: "/slow", with: [.status(200)], delay: .milliseconds(40))
-    await transport.stub(method: .get, path: "/fast", with: [.status(200)])
-    let clock = ContinuousClock()
-    let slow = try await clock.measure { _ = try await transport.send(request(.get, "/slow")) }
-    let fast = try await clock.measure { _ = try await transport.send(request(.get, "/fast")) }
-    #expect(slow >= .milliseconds(40))
-    #expect(fast < slow)
-  }
-
-  @Test("a delayed reply honours cancellation and throws TransportError.cancelled")
-  func delayHonoursCancellation() async throws {
-    await transport.stub(method: .get, path: "/things", with: [.status(200)], delay: .seconds(600))
+  @Test("a held reply answers nothing until the request is cancelled, then throws .cancelled")
+  func holdEndsOnCancellation() async throws {
+    await transport.stub(method: .get, path: "/things", with: [.hold])
     let request = request()
-    let started = ContinuousClock.now
     let task = Task { () async throws(TransportError) -> HTTPResponse in
       try await transport.send(request)
     }
-    #expect(await eventually { await transport.received.count == 1 })
+    try await transport.waitUntilReceived(1)
     task.cancel()
     await #expect(throws: TransportError.cancelled) { try await task.value }
-    #expect(
-      ContinuousClock.now - started < .seconds(60), "cancelled long before the wait would end")
   }
 
   @Test("a request no route matches gets the contract's 404 envelope")
@@ -124,13 +111,14 @@ struct StubTransportTests {
 
   @Test("an endpoint stub defaults to the endpoint's sample response and matches its encoded path")
   func endpointStubs() async throws {
-    let endpoint = TestEndpoint(
-      path: RequestPath(["cards", "a/b c?"]),
-      sampleResponse: .status(200, body: #"{"sample":true}"#))
+    let endpoint = CardService.cardDetailFetch(try CardID("a/b c?"))
     await transport.stub(endpoint)
-    let client = APIClient(baseURL: testBaseURL, transport: transport)
+    let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: transport)
     let response = try await client.send(endpoint)
-    #expect(response == .status(200, body: #"{"sample":true}"#))
+    #expect(response == endpoint.sampleResponse)
+    #expect(
+      await transport.received.first?.request.url.path(percentEncoded: true) == "/card/a%2Fb%20c%3F"
+    )
 
     await transport.stub(endpoint, with: [.envelope(status: 200, message: "ok")])
     let envelope = try JSONDecoder().decode(

@@ -1,3 +1,4 @@
+import CardData
 import Foundation
 
 /// What a ``StubTransport`` answers to one request.
@@ -6,6 +7,10 @@ public enum StubReply: Hashable, Sendable {
   case response(HTTPResponse)
   /// No response: this transport error.
   case failure(TransportError)
+  /// No answer until the request's task is cancelled, which then throws
+  /// ``CardData/TransportError/cancelled``: a server that holds the request. Pair it with
+  /// ``StubTransport/waitUntilReceived(_:)`` to act while the request is in flight.
+  case hold
 
   /// The endpoint's own sample response.
   public static func sample(of endpoint: some TargetType) -> StubReply {
@@ -24,6 +29,14 @@ public enum StubReply: Hashable, Sendable {
       HTTPResponse(
         status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
         body: body ?? Data()))
+  }
+
+  /// A response with this status, header fields and body: `.status(204)`,
+  /// `.status(200, body: #"{"status":200,…}"#)`.
+  public static func status(_ status: Int, headers: HTTPHeaders = [:], body: String = "")
+    -> StubReply
+  {
+    .response(HTTPResponse(status: status, headers: headers, body: Data(body.utf8)))
   }
 
   /// A response with any status and a raw body, such as a proxy's HTML error page.

@@ -1,7 +1,6 @@
+import CardPrimitives
 import Foundation
 import Testing
-
-@testable import CardInfrastructure
 
 /// Records values from several tasks.
 private actor Recorder {

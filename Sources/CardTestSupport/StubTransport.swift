@@ -1,3 +1,4 @@
+import CardData
 import Foundation
 
 /// A transport that answers from canned replies, in the manner of Moya's stubbing, and
@@ -5,9 +6,18 @@ import Foundation
 ///
 /// Replies are registered per endpoint (method and path) as a sequence: each request takes
 /// the next reply and the last one repeats. A route's path matches the end of the request's
-/// path, so the same stubs serve a client whose base URL has a path such as `/api`. A delay applies to every reply of a route and
-/// honours cancellation. A request no route matches gets a 404 envelope, or is passed to
-/// the fallback handler when one is set.
+/// path, so the same stubs serve a client whose base URL has a path such as `/api`. A request
+/// no route matches gets a 404 envelope, or is passed to the fallback handler when one is set.
+///
+/// A test that must act while a request is in flight stubs ``StubReply/hold`` and waits with
+/// ``waitUntilReceived(_:)``, so nothing depends on how long anything takes:
+///
+/// ```swift
+/// await transport.stub(CardService.cardList, with: [.hold])
+/// let call = Task { try await repository.cards() }
+/// try await transport.waitUntilReceived(1)
+/// call.cancel()  // the call now throws CardError.cancelled
+/// ```
 public actor StubTransport: HTTPTransport {
   /// A request as the stub received it, with a file body read into memory.
   public struct Received: Hashable, Sendable {
@@ -21,13 +31,13 @@ public actor StubTransport: HTTPTransport {
     let method: HTTPMethod
     let path: String
     var replies: [StubReply]
-    let delay: Duration
   }
 
   private var routes: [Route] = []
   private var fallback: (@Sendable (HTTPRequest) async -> StubReply)?
   /// Every request received, in order.
   public private(set) var received: [Received] = []
+  private let arrivals = Tally()
 
   /// Creates a stub; `fallback` answers requests that no route matches.
   public init(fallback: (@Sendable (HTTPRequest) async -> StubReply)? = nil) {
@@ -36,20 +46,16 @@ public actor StubTransport: HTTPTransport {
 
   /// Answers requests to `endpoint`'s method and path with `replies` in order (the last one
   /// repeats); by default, the endpoint's sample response.
-  public func stub(
-    _ endpoint: some TargetType, with replies: [StubReply]? = nil, delay: Duration = .zero
-  ) {
+  public func stub(_ endpoint: some TargetType, with replies: [StubReply]? = nil) {
     stub(
       method: endpoint.method, path: endpoint.path.percentEncoded,
-      with: replies ?? [.sample(of: endpoint)], delay: delay)
+      with: replies ?? [.sample(of: endpoint)])
   }
 
   /// Answers requests with this method whose percent-encoded path ends with `path`.
-  public func stub(
-    method: HTTPMethod, path: String, with replies: [StubReply], delay: Duration = .zero
-  ) {
+  public func stub(method: HTTPMethod, path: String, with replies: [StubReply]) {
     routes.removeAll { $0.method == method && $0.path == path }
-    routes.append(Route(method: method, path: path, replies: replies, delay: delay))
+    routes.append(Route(method: method, path: path, replies: replies))
   }
 
   /// Sets the handler for requests that no route matches.
@@ -65,24 +71,22 @@ public actor StubTransport: HTTPTransport {
     }
   }
 
+  /// Returns once `count` requests have arrived in all (at once when they already have).
+  public nonisolated func waitUntilReceived(_ count: Int) async throws(CancellationError) {
+    try await arrivals.wait(forAtLeast: count)
+  }
+
   /// Answers from the matching route.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     received.append(Received(request: request, body: Self.bytes(of: request.body)))
+    arrivals.increment()
     let reply: StubReply
     let requestPath = request.url.path(percentEncoded: true)
     if let index = routes.lastIndex(where: {
       $0.method == request.method && requestPath.hasSuffix($0.path)
     }), let next = routes[index].replies.first {
-      let delay = routes[index].delay
       if routes[index].replies.count > 1 { routes[index].replies.removeFirst() }
       reply = next
-      if delay > .zero {
-        do {
-          try await Task.sleep(for: delay)
-        } catch {
-          throw .cancelled
-        }
-      }
     } else if let fallback {
       reply = await fallback(request)
     } else {
@@ -90,10 +94,15 @@ public actor StubTransport: HTTPTransport {
         status: 404,
         message: "no stub for \(request.method) \(request.url.path(percentEncoded: true))")
     }
+    if case .hold = reply {
+      // A gate nobody opens: only the request's cancellation ends the wait.
+      try? await Gate().wait()
+    }
     if Task.isCancelled { throw .cancelled }
     switch reply {
     case .response(let response): return response
     case .failure(let error): throw error
+    case .hold: throw .cancelled
     }
   }
 

@@ -8,9 +8,9 @@ import Synchronization
 /// enter the actor. This lock keeps such calls out until the holder releases it. Its state
 /// sits behind a `Mutex`, so that a cancellation handler, which runs on whatever thread
 /// cancels the task, can take a waiter out of the queue at once.
-final class AsyncFIFOLock: Sendable {
+package final class AsyncFIFOLock: Sendable {
   /// Why a waiter stopped waiting without the lock.
-  enum Failure: Error, Hashable, Sendable {
+  package enum Failure: Error, Hashable, Sendable {
     /// The waiting task was cancelled.
     case cancelled
     /// The deadline passed.
@@ -25,7 +25,7 @@ final class AsyncFIFOLock: Sendable {
   private struct Waiter: Sendable {
     let id: UInt64
     let continuation: CheckedContinuation<Outcome, Never>
-    let timer: Task<Void, Never>
+    let timer: Task<Void, Never>?
   }
 
   private struct State: Sendable {
@@ -37,16 +37,16 @@ final class AsyncFIFOLock: Sendable {
   private let state = Mutex(State())
 
   /// Creates an unheld lock.
-  init() {}
+  package init() {}
 
   /// Waits until the lock is free, then holds it; pair every successful call with
   /// ``release()``.
   ///
   /// A free lock is taken at once, even by a cancelled task. Otherwise the call waits its
   /// turn and throws ``Failure/cancelled`` as soon as its task is cancelled, or
-  /// ``Failure/timedOut`` when `deadline` passes first; a waiter that gives up leaves the
-  /// queue and does not hold the lock.
-  func acquire(before deadline: ContinuousClock.Instant) async throws(Failure) {
+  /// ``Failure/timedOut`` when `deadline` passes first (without a deadline it waits as long
+  /// as it takes); a waiter that gives up leaves the queue and does not hold the lock.
+  package func acquire(before deadline: ContinuousClock.Instant? = nil) async throws(Failure) {
     let id: UInt64? = state.withLock { state in
       guard state.isHeld else {
         state.isHeld = true
@@ -67,7 +67,7 @@ final class AsyncFIFOLock: Sendable {
   }
 
   /// Hands the lock to the longest waiter, or frees it.
-  func release() {
+  package func release() {
     let next = state.withLock { state -> Waiter? in
       guard !state.waiters.isEmpty else {
         state.isHeld = false
@@ -76,14 +76,14 @@ final class AsyncFIFOLock: Sendable {
       return state.waiters.removeFirst()
     }
     guard let next else { return }
-    next.timer.cancel()
+    next.timer?.cancel()
     next.continuation.resume(returning: .acquired)
   }
 
   /// Queues waiter `id`, unless the lock was freed or the task cancelled in the meantime.
   private func enqueue(
     _ id: UInt64, _ continuation: CheckedContinuation<Outcome, Never>,
-    deadline: ContinuousClock.Instant
+    deadline: ContinuousClock.Instant?
   ) {
     let immediate = state.withLock { state -> Outcome? in
       if !state.isHeld {
@@ -92,13 +92,15 @@ final class AsyncFIFOLock: Sendable {
       }
       // The cancellation handler may have run before the waiter was queued.
       if Task.isCancelled { return .failed(.cancelled) }
-      let timer = Task { [self] in
-        do {
-          try await Task.sleep(until: deadline, clock: .continuous)
-        } catch {
-          return  // The waiter got the lock or gave up; the timer was cancelled.
+      let timer = deadline.map { deadline in
+        Task { [self] in
+          do {
+            try await Task.sleep(until: deadline, clock: .continuous)
+          } catch {
+            return  // The waiter got the lock or gave up; the timer was cancelled.
+          }
+          giveUp(id, because: .timedOut)
         }
-        giveUp(id, because: .timedOut)
       }
       state.waiters.append(Waiter(id: id, continuation: continuation, timer: timer))
       return nil
@@ -114,7 +116,7 @@ final class AsyncFIFOLock: Sendable {
       return state.waiters.remove(at: index)
     }
     guard let waiter else { return }
-    waiter.timer.cancel()
+    waiter.timer?.cancel()
     waiter.continuation.resume(returning: .failed(failure))
   }
 }
