@@ -83,8 +83,8 @@ let package = Package(
     .testTarget(
       name: "CardCompositionTests",
       dependencies: [
-        "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "card-repl",
-        "LoopbackHTTPTestServer", "BuiltExecutable",
+        "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "CardTestSupport",
+        "card-repl", "LoopbackHTTPTestServer", "BuiltExecutable",
       ]),
   ],
   swiftLanguageModes: [.v6]

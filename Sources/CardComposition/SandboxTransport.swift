@@ -10,10 +10,22 @@ import Foundation
 /// refused connection (so idempotent requests are retried, as they would be), and a
 /// cancelled call is a cancellation.
 public struct SandboxTransport: HTTPTransport {
-  private let sandbox: CardSandbox
+  /// Answers one request the way `CardSandbox.handle(_:)` does.
+  package typealias Handler =
+    @Sendable (SandboxRequest) async throws(SandboxTransportError) -> SandboxResponse
+
+  private let handle: Handler
 
   /// A transport to `sandbox`.
-  public init(sandbox: CardSandbox) { self.sandbox = sandbox }
+  public init(sandbox: CardSandbox) {
+    self.init { (request) async throws(SandboxTransportError) -> SandboxResponse in
+      try await sandbox.handle(request)
+    }
+  }
+
+  /// A transport to any handler that speaks the sandbox's request and response types, so
+  /// that the transport spec can script the server behind it.
+  package init(handler: @escaping Handler) { self.handle = handler }
 
   /// Hands the request to the sandbox and returns its answer.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
@@ -25,7 +37,7 @@ public struct SandboxTransport: HTTPTransport {
       body: try Self.bytes(of: request.body))
     let response: SandboxResponse
     do {
-      response = try await sandbox.handle(sandboxRequest)
+      response = try await handle(sandboxRequest)
     } catch {
       switch error {
       case .offline: throw TransportError(.cannotConnect, "the sandbox is offline")

@@ -76,8 +76,9 @@ public actor StubTransport: HTTPTransport {
     try await arrivals.wait(forAtLeast: count)
   }
 
-  /// Answers from the matching route.
+  /// Answers from the matching route; a task cancelled before the call sends nothing.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    if Task.isCancelled { throw .cancelled }
     received.append(Received(request: request, body: Self.bytes(of: request.body)))
     arrivals.increment()
     let reply: StubReply

@@ -1,0 +1,354 @@
+import CardData
+import CardDomain
+import Foundation
+import Synchronization
+
+/// The contract of ``CardData/CredentialStore``, as checks that run against any
+/// implementation: ``InMemoryCredentialStore`` and the encrypted file store pass them all,
+/// and a store another project writes can prove it keeps the same promises.
+///
+/// ```swift
+/// @Test(arguments: CredentialStoreSpec.checks)
+/// func keychainStore(_ check: CredentialStoreSpec.Check) async throws {
+///   let service = "test-\(UUID())"
+///   try await check.run(
+///     on: .init(
+///       open: { KeychainCredentialStore(service: service) },
+///       corrupt: { try writeGarbage(toService: service) }))
+/// }
+/// ```
+///
+/// What the checks hold every implementation to:
+/// - **Absent is not unreadable.** An empty store loads `nil`; a store that exists but cannot
+///   be read throws, and is never replaced by `save` or a refresh, nor taken for signed out.
+///   Only `clear()` removes it.
+/// - **`clear(ifStill:)` ends one session and no other**: it removes the credential it is
+///   given and keeps a newer one.
+/// - **A refresh runs under the store's exclusive lock**, reading the credential again
+///   inside it, so that handles on one storage (two processes on one file) spend a
+///   single-use refresh token once.
+/// - **A wait for the lock ends when its task is cancelled**, with an error of kind
+///   ``CardData/CredentialStoreError/Kind/unavailable``, and changes nothing.
+///
+/// The checks hold a refresh in flight with a ``Gate``, so none depends on timing.
+public enum CredentialStoreSpec {
+  /// One check of the contract.
+  public typealias Check = SpecCheck<Subject>
+
+  /// The implementation under test, on storage of its own that starts empty.
+  public struct Subject: Sendable {
+    /// Opens a handle on the storage. Some checks open two: both must share the storage,
+    /// as two processes opening one file do (an in-memory store returns itself).
+    public var open: @Sendable () async throws -> any CredentialStore
+    /// Makes what is stored unreadable, as a tampered or truncated file is; called on an
+    /// empty storage too, where it must leave something unreadable behind.
+    public var corrupt: @Sendable () async throws -> Void
+
+    /// Describes an implementation under test.
+    public init(
+      open: @escaping @Sendable () async throws -> any CredentialStore,
+      corrupt: @escaping @Sendable () async throws -> Void
+    ) {
+      self.open = open
+      self.corrupt = corrupt
+    }
+  }
+
+  /// Every check, in a fixed order.
+  public static let checks: [Check] = [
+    Check("a new store is empty: load gives nil") { subject in
+      let store = try await subject.open()
+      let loaded = try await store.load()
+      try expect(loaded == nil, "load() of a new store gave \(String(describing: loaded))")
+    },
+
+    Check("save then load gives back every field, and a second save replaces the first") {
+      subject in
+      let store = try await subject.open()
+      try await store.save(first)
+      let loaded = try await store.load()
+      try expect(loaded == first, "load() after save gave \(String(describing: loaded))")
+      try await store.save(second)
+      let replaced = try await store.load()
+      try expect(replaced == second, "the second save left \(String(describing: replaced))")
+    },
+
+    Check("another handle on the same storage sees a save and a clear at once") { subject in
+      let writer = try await subject.open()
+      let reader = try await subject.open()
+      try await writer.save(first)
+      let seen = try await reader.load()
+      try expect(seen == first, "the other handle loaded \(String(describing: seen))")
+      try await writer.clear()
+      let cleared = try await reader.load()
+      try expect(
+        cleared == nil, "after clear the other handle loaded \(String(describing: cleared))")
+    },
+
+    Check("clear removes the credential, and clearing an empty store succeeds") { subject in
+      let store = try await subject.open()
+      try await store.clear()
+      try await store.save(first)
+      try await store.clear()
+      let loaded = try await store.load()
+      try expect(loaded == nil, "load() after clear gave \(String(describing: loaded))")
+    },
+
+    Check("an unreadable store throws on load and is never taken for signed out") { subject in
+      let store = try await subject.open()
+      try await store.save(first)
+      try await subject.corrupt()
+      let loaded = await outcome { () throws(CredentialStoreError) in try await store.load() }
+      try expect(loaded.failure != nil, "load() of an unreadable store gave \(loaded)")
+    },
+
+    Check("an unreadable store is never replaced: save, clear(ifStill:) and refresh throw") {
+      subject in
+      let store = try await subject.open()
+      try await subject.corrupt()
+      let saved = await outcome { () throws(CredentialStoreError) in try await store.save(second) }
+      try expect(saved.failure != nil, "save over an unreadable store succeeded")
+      let cleared = await outcome { () throws(CredentialStoreError) in
+        try await store.clear(ifStill: first)
+      }
+      try expect(cleared.failure != nil, "clear(ifStill:) of an unreadable store gave \(cleared)")
+      let refreshes = Tally()
+      let refreshed = await outcome { () throws(CredentialRefreshError) in
+        try await store.refreshCredential(replacing: first) { _ throws(CardError) in
+          refreshes.increment()
+          return second
+        }
+      }
+      guard case .failure(.storage) = refreshed else {
+        throw failure("a refresh of an unreadable store gave \(refreshed), not .storage")
+      }
+      try expect(refreshes.count == 0, "a refresh of an unreadable store called refresh")
+      let stillUnreadable = await outcome { () throws(CredentialStoreError) in
+        try await store.load()
+      }
+      try expect(stillUnreadable.failure != nil, "the unreadable store was replaced")
+    },
+
+    Check("clear removes an unreadable store; then it is empty and takes a save") { subject in
+      let store = try await subject.open()
+      try await subject.corrupt()
+      try await store.clear()
+      let loaded = try await store.load()
+      try expect(loaded == nil, "load() after clearing an unreadable store gave \(loaded as Any)")
+      try await store.save(first)
+      let saved = try await store.load()
+      try expect(saved == first, "save after clear left \(String(describing: saved))")
+    },
+
+    Check("clear(ifStill:) removes the credential it is given, and keeps any other") { subject in
+      let store = try await subject.open()
+      let onEmpty = try await store.clear(ifStill: first)
+      try expect(!onEmpty, "clear(ifStill:) of an empty store returned true")
+      try await store.save(second)
+      let kept = try await store.clear(ifStill: first)
+      try expect(!kept, "clear(ifStill:) removed a newer credential")
+      let newer = try await store.load()
+      try expect(newer == second, "clear(ifStill:) of another credential left \(newer as Any)")
+      let removed = try await store.clear(ifStill: second)
+      try expect(removed, "clear(ifStill:) of the stored credential returned false")
+      let empty = try await store.load()
+      try expect(empty == nil, "clear(ifStill:) of the stored credential left \(empty as Any)")
+    },
+
+    Check("a refresh calls refresh once with the stale credential and stores the result") {
+      subject in
+      let store = try await subject.open()
+      try await store.save(first)
+      let calls = Recorder()
+      let fresh = try await store.refreshCredential(replacing: first) { stale throws(CardError) in
+        calls.record(stale)
+        return second
+      }
+      try expect(fresh == second, "refreshCredential returned \(fresh)")
+      try expect(calls.values == [first], "refresh was called with \(calls.values)")
+      let stored = try await store.load()
+      try expect(stored == second, "after the refresh the store holds \(stored as Any)")
+    },
+
+    Check("a refresh of a credential already replaced returns the stored one, no refresh") {
+      subject in
+      let store = try await subject.open()
+      let other = try await subject.open()
+      try await store.save(second)
+      let refreshes = Tally()
+      let current = try await other.refreshCredential(replacing: first) { _ throws(CardError) in
+        refreshes.increment()
+        return third
+      }
+      try expect(current == second, "a refresh of a replaced credential returned \(current)")
+      try expect(refreshes.count == 0, "a refresh of a replaced credential called refresh")
+    },
+
+    Check("a refresh of an empty store throws .signedOut without calling refresh") { subject in
+      let store = try await subject.open()
+      let refreshes = Tally()
+      let result = await outcome { () throws(CredentialRefreshError) in
+        try await store.refreshCredential(replacing: first) { _ throws(CardError) in
+          refreshes.increment()
+          return second
+        }
+      }
+      try expect(result.failure == .signedOut, "a refresh of an empty store gave \(result)")
+      try expect(refreshes.count == 0, "a refresh of an empty store called refresh")
+    },
+
+    Check("a failed refresh throws .refresh(error) and keeps the stored credential") { subject in
+      let store = try await subject.open()
+      try await store.save(first)
+      let refusal = CardError.rejected(message: "refresh token revoked", status: 401)
+      let result = await outcome { () throws(CredentialRefreshError) in
+        try await store.refreshCredential(replacing: first) { _ throws(CardError) in
+          throw refusal
+        }
+      }
+      try expect(result.failure == .refresh(refusal), "a failed refresh gave \(result)")
+      let kept = try await store.load()
+      try expect(kept == first, "a failed refresh left \(kept as Any)")
+    },
+
+    Check("two handles refreshing one credential at once call refresh once; both get the result") {
+      subject in
+      let one = try await subject.open()
+      let two = try await subject.open()
+      try await one.save(first)
+      let entered = Tally()
+      let release = Gate()
+      let refresh: @Sendable (AuthCredential) async throws(CardError) -> AuthCredential = {
+        _ throws(CardError) in
+        entered.increment()
+        do { try await release.wait() } catch { throw .cancelled }
+        return second
+      }
+      let holder = Task {
+        await outcome { () throws(CredentialRefreshError) in
+          try await one.refreshCredential(replacing: first, using: refresh)
+        }
+      }
+      try await entered.wait(forAtLeast: 1)
+      let follower = Task {
+        await outcome { () throws(CredentialRefreshError) in
+          try await two.refreshCredential(replacing: first, using: refresh)
+        }
+      }
+      release.open()
+      let results = [await holder.value, await follower.value]
+      try expect(
+        results.allSatisfy { $0.value == second }, "the two refreshes gave \(results)")
+      try expect(entered.count == 1, "refresh was called \(entered.count) times")
+    },
+
+    Check("a save waits for a refresh in flight, so the refresh cannot overwrite it") {
+      subject in
+      let store = try await subject.open()
+      try await store.save(first)
+      let entered = Tally()
+      let release = Gate()
+      let refresh = Task {
+        await outcome { () throws(CredentialRefreshError) in
+          try await store.refreshCredential(replacing: first) { _ throws(CardError) in
+            entered.increment()
+            do { try await release.wait() } catch { throw .cancelled }
+            return second
+          }
+        }
+      }
+      try await entered.wait(forAtLeast: 1)
+      let signIn = Task { try await store.save(third) }
+      release.open()
+      _ = await refresh.value
+      try await signIn.value
+      let stored = try await store.load()
+      try expect(stored == third, "a save made during a refresh left \(stored as Any)")
+    },
+
+    Check("a call waiting for the lock ends when cancelled, with .unavailable, and changes nothing")
+    { subject in
+      let store = try await subject.open()
+      try await store.save(first)
+      let entered = Tally()
+      let release = Gate()
+      let refresh = Task {
+        await outcome { () throws(CredentialRefreshError) in
+          try await store.refreshCredential(replacing: first) { _ throws(CardError) in
+            entered.increment()
+            do { try await release.wait() } catch { throw .cancelled }
+            return second
+          }
+        }
+      }
+      try await entered.wait(forAtLeast: 1)
+      let waiting = Task {
+        await outcome { () throws(CredentialStoreError) in try await store.save(third) }
+      }
+      waiting.cancel()
+      let cancelled = await waiting.value
+      try expect(
+        cancelled.failure?.kind == .unavailable,
+        "a save cancelled while waiting for the lock gave \(cancelled)")
+      release.open()
+      let refreshed = await refresh.value
+      try expect(refreshed.value == second, "the refresh in flight gave \(refreshed)")
+      let stored = try await store.load()
+      try expect(stored == second, "the cancelled save changed the store to \(stored as Any)")
+    },
+
+    Check("cancelling a refresh in flight keeps the credential and frees the lock") { subject in
+      let store = try await subject.open()
+      try await store.save(first)
+      let entered = Tally()
+      let refresh = Task {
+        await outcome { () throws(CredentialRefreshError) in
+          try await store.refreshCredential(replacing: first) { _ throws(CardError) in
+            entered.increment()
+            do { try await Gate().wait() } catch { throw .cancelled }
+            return second
+          }
+        }
+      }
+      try await entered.wait(forAtLeast: 1)
+      refresh.cancel()
+      let result = await refresh.value
+      try expect(result.failure == .refresh(.cancelled), "a cancelled refresh gave \(result)")
+      let kept = try await store.load()
+      try expect(kept == first, "a cancelled refresh left \(kept as Any)")
+      try await store.save(third)
+      let saved = try await store.load()
+      try expect(saved == third, "after a cancelled refresh a save left \(saved as Any)")
+    },
+  ]
+
+  private static let first = credential(1)
+  private static let second = credential(2)
+  private static let third = credential(3)
+
+  /// Distinct credentials with every field set, dates with fractions of a second.
+  private static func credential(_ number: Int) -> AuthCredential {
+    AuthCredential(
+      userID: "spec-user-\(number)", accessToken: "access-\(number)",
+      refreshToken: "refresh-\(number)",
+      expiresAt: Date(timeIntervalSince1970: 1_800_000_000.25 + Double(number)),
+      issuedAt: Date(timeIntervalSince1970: 1_799_996_400.5 + Double(number)))
+  }
+}
+
+/// The credentials a refresh closure was called with, in order.
+private final class Recorder: Sendable {
+  private let recorded = Mutex<[AuthCredential]>([])
+  var values: [AuthCredential] { recorded.withLock { $0 } }
+  func record(_ credential: AuthCredential) { recorded.withLock { $0.append(credential) } }
+}
+
+extension Result {
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { error } else { nil }
+  }
+
+  fileprivate var value: Success? {
+    if case .success(let value) = self { value } else { nil }
+  }
+}
