@@ -2,70 +2,106 @@ import CardDomain
 import Synchronization
 
 /// An auth repository that records every call and keeps the signed-in user in memory.
+///
+/// It accepts any password: it stands for a repository that reached a server, not for the
+/// server's check. A wrong password, or any other outcome, is scripted per operation and per
+/// call:
+///
+/// ```swift
+/// let auth = SpyAuthRepository()
+/// auth.failNext(.signIn, with: .rejected(message: "wrong password", status: 401))
+/// auth.setFailure(.credentialStorage(reason: "tampered"), for: [.currentUser])
+/// ```
 public final class SpyAuthRepository: AuthRepository {
   /// One recorded call; the password is not recorded.
   public enum Call: Hashable, Sendable {
-    /// ``AuthRepository/signIn(userID:password:)``.
+    /// ``CardDomain/AuthRepository/signIn(userID:password:)``.
     case signIn(UserID)
-    /// ``AuthRepository/signOut()``.
+    /// ``CardDomain/AuthRepository/signOut()``.
     case signOut
-    /// ``AuthRepository/currentUser()``.
+    /// ``CardDomain/AuthRepository/currentUser()``.
+    case currentUser
+
+    /// The operation this call made.
+    public var operation: Operation {
+      switch self {
+      case .signIn: .signIn
+      case .signOut: .signOut
+      case .currentUser: .currentUser
+      }
+    }
+  }
+
+  /// The repository's operations, for scripting failures.
+  public enum Operation: Hashable, Sendable, CaseIterable {
+    /// Signing in.
+    case signIn
+    /// Signing out.
+    case signOut
+    /// Asking who is signed in.
     case currentUser
   }
 
   private struct State {
     var calls: [Call] = []
     var user: SignedInUser?
-    var failure: CardError?
-    var currentUserFailure: CardError?
+    var script = FailureScript<Operation>()
   }
 
   private let state: Mutex<State>
 
-  /// Creates a repository, signed in as `user` when given; when `failure` is set, sign-in
-  /// and sign-out throw it.
+  /// Creates a repository, signed in as `user` when given; when `failure` is set, signing
+  /// in and out throw it.
   public init(user: SignedInUser? = nil, failure: CardError? = nil) {
-    state = Mutex(State(user: user, failure: failure))
+    state = Mutex(State(user: user))
+    if let failure { setFailure(failure, for: [.signIn, .signOut]) }
   }
 
   /// The calls so far, in order.
   public var calls: [Call] { state.withLock { $0.calls } }
 
-  /// Signs in as `userID`, or throws the scripted failure.
+  /// Makes the next call of `operation` throw `failure`; later calls answer as before.
+  public func failNext(_ operation: Operation, with failure: CardError) {
+    state.withLock { $0.script.failNext(operation, with: failure) }
+  }
+
+  /// Makes every later call of `operations` (all of them by default) throw `failure`, or
+  /// answer again with `nil`. Failures queued by ``failNext(_:with:)`` come first.
+  public func setFailure(
+    _ failure: CardError?, for operations: Set<Operation> = Set(Operation.allCases)
+  ) {
+    state.withLock { $0.script.setFailure(failure, for: operations) }
+  }
+
+  /// Signs in as `userID`, whatever the password.
   public func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
-    let failure = state.withLock { state in
-      state.calls.append(.signIn(userID))
-      return state.failure
+    try perform(.signIn(userID)) { state in
+      let user = SignedInUser(userID: userID)
+      state.user = user
+      return user
     }
-    if let failure { throw failure }
-    let user = SignedInUser(userID: userID)
-    state.withLock { $0.user = user }
-    return user
   }
 
-  /// Signs out, or throws the scripted failure.
+  /// Signs out.
   public func signOut() async throws(CardError) {
-    let failure = state.withLock { state in
-      state.calls.append(.signOut)
-      return state.failure
-    }
-    if let failure { throw failure }
-    state.withLock { $0.user = nil }
+    try perform(.signOut) { $0.user = nil }
   }
 
-  /// Makes ``currentUser()`` throw `failure` (such as an unreadable store), or answer again
-  /// with `nil`.
-  public func setCurrentUserFailure(_ failure: CardError?) {
-    state.withLock { $0.currentUserFailure = failure }
-  }
-
-  /// The signed-in user, or the scripted failure.
+  /// The signed-in user, `nil` when signed out.
   public func currentUser() async throws(CardError) -> SignedInUser? {
-    let (user, failure) = state.withLock { state in
-      state.calls.append(.currentUser)
-      return (state.user, state.currentUserFailure)
+    try perform(.currentUser) { $0.user }
+  }
+
+  /// Records `call`, throws its scripted failure if any, else runs `answer` on the state.
+  private func perform<Answer: Sendable>(
+    _ call: Call, _ answer: @Sendable (inout State) -> Answer
+  )
+    throws(CardError) -> Answer
+  {
+    try state.withLock { (state) throws(CardError) -> Answer in
+      state.calls.append(call)
+      if let failure = state.script.failure(for: call.operation) { throw failure }
+      return answer(&state)
     }
-    if let failure { throw failure }
-    return user
   }
 }

@@ -1,91 +1,170 @@
 import CardDomain
 import Synchronization
 
-/// A card repository that records every call and answers as scripted, for testing use
-/// cases and anything built on them.
+/// A card repository that records every call and keeps one user's cards in memory the way
+/// the service does, for testing use cases and anything built on them.
+///
+/// It answers as the contract says: an unknown id is a 404 for `card(id:)` and `delete`, and a
+/// reorder must name every card once (a 400 otherwise, naming the first offending id, as the
+/// service does). Failures are scripted per operation and per call:
+///
+/// ```swift
+/// let cards = SpyCardRepository(cards: [minji])
+/// cards.failNext(.cards, with: .networkFailure(reason: "offline"))  // the first list fails
+/// cards.setFailure(.serverFailure(status: 500, message: nil), for: [.create])  // every create
+/// ```
 public final class SpyCardRepository: CardRepository {
   /// One recorded call.
   public enum Call: Hashable, Sendable {
-    /// ``CardRepository/cards()``.
+    /// ``CardDomain/CardRepository/cards()``.
     case cards
-    /// ``CardRepository/card(id:)``.
+    /// ``CardDomain/CardRepository/card(id:)``.
     case card(CardID)
-    /// ``CardRepository/create(_:)``.
+    /// ``CardDomain/CardRepository/create(_:)``.
     case create(CardDraft)
-    /// ``CardRepository/reorder(_:)``.
+    /// ``CardDomain/CardRepository/reorder(_:)``.
     case reorder([CardID])
-    /// ``CardRepository/delete(id:)``.
+    /// ``CardDomain/CardRepository/delete(id:)``.
     case delete(CardID)
+
+    /// The operation this call made.
+    public var operation: Operation {
+      switch self {
+      case .cards: .cards
+      case .card: .card
+      case .create: .create
+      case .reorder: .reorder
+      case .delete: .delete
+      }
+    }
+  }
+
+  /// The repository's operations, for scripting failures.
+  public enum Operation: Hashable, Sendable, CaseIterable {
+    /// Listing the cards.
+    case cards
+    /// Fetching one card.
+    case card
+    /// Creating a card.
+    case create
+    /// Reordering the list.
+    case reorder
+    /// Deleting a card.
+    case delete
   }
 
   private struct State {
     var calls: [Call] = []
     var cards: [Card]
-    var failure: CardError?
+    var created = 0
+    var script = FailureScript<Operation>()
   }
 
   private let state: Mutex<State>
 
-  /// Creates a repository holding `cards`; when `failure` is set every call throws it.
+  /// Creates a repository holding `cards`, in this order; when `failure` is set, every call
+  /// throws it.
   public init(cards: [Card] = [], failure: CardError? = nil) {
-    state = Mutex(State(cards: cards, failure: failure))
+    state = Mutex(State(cards: cards))
+    if let failure { setFailure(failure) }
   }
 
   /// The calls so far, in order.
   public var calls: [Call] { state.withLock { $0.calls } }
 
-  /// Makes every later call throw `failure`, or succeed again with `nil`.
-  public func setFailure(_ failure: CardError?) { state.withLock { $0.failure = failure } }
+  /// The cards held now, in order.
+  public var cards: [Card] { state.withLock { $0.cards } }
 
-  private func record(_ call: Call) throws(CardError) -> [Card] {
-    let (cards, failure) = state.withLock { state in
-      state.calls.append(call)
-      return (state.cards, state.failure)
-    }
-    if let failure { throw failure }
-    return cards
+  /// Makes the next call of `operation` throw `failure`; later calls answer as before.
+  /// Calling it again queues another failure behind the first.
+  public func failNext(_ operation: Operation, with failure: CardError) {
+    state.withLock { $0.script.failNext(operation, with: failure) }
   }
 
-  /// The cards held.
-  public func cards() async throws(CardError) -> [Card] { try record(.cards) }
+  /// Makes every later call of `operations` (all of them by default) throw `failure`, or
+  /// answer again with `nil`. Failures queued by ``failNext(_:with:)`` come first.
+  public func setFailure(
+    _ failure: CardError?, for operations: Set<Operation> = Set(Operation.allCases)
+  ) {
+    state.withLock { $0.script.setFailure(failure, for: operations) }
+  }
+
+  /// The held cards.
+  public func cards() async throws(CardError) -> [Card] {
+    try perform(.cards) { $0.cards }
+  }
 
   /// The held card with this id, or a 404 rejection.
   public func card(id: CardID) async throws(CardError) -> Card {
-    guard let card = try record(.card(id)).first(where: { $0.id == id }) else {
-      throw .rejected(message: "card \(id) not found", status: 404)
+    try perform(.card(id)) { (state) throws(CardError) in
+      guard let card = state.cards.first(where: { $0.id == id }) else { throw Self.notFound(id) }
+      return card
     }
-    return card
   }
 
-  /// A card made from the draft, with the id `new-N` and the owner `spy`, appended to the
-  /// held cards.
+  /// A card made from the draft, with the id `new-N` (never reused) and the owner `spy`,
+  /// appended to the held cards.
   public func create(_ draft: CardDraft) async throws(CardError) -> Card {
-    let count = try record(.create(draft)).count
-    let card: Card
-    do {
-      card = Card(
-        id: try CardID("new-\(count + 1)"), owner: try UserID("spy"), name: draft.name,
-        title: draft.title, birthday: draft.birthday, mbti: draft.mbti,
-        instagram: draft.instagram, link: draft.link, description: draft.description,
-        defaultImage: draft.defaultImage, tmis: draft.tmis)
-    } catch {
-      throw .invalidInput(error)
+    try perform(.create(draft)) { (state) throws(CardError) in
+      state.created += 1
+      let card: Card
+      do throws(ValidationError) {
+        card = Card(
+          id: try CardID("new-\(state.created)"), owner: try UserID("spy"), name: draft.name,
+          title: draft.title, birthday: draft.birthday, mbti: draft.mbti,
+          instagram: draft.instagram, link: draft.link, description: draft.description,
+          defaultImage: draft.defaultImage, tmis: draft.tmis)
+      } catch {
+        throw .invalidInput(error)
+      }
+      state.cards.append(card)
+      return card
     }
-    state.withLock { $0.cards.append(card) }
-    return card
   }
 
-  /// The held cards in the given order (ids not held are skipped).
+  /// The held cards in the given order, which must name every held card exactly once.
   public func reorder(_ ids: [CardID]) async throws(CardError) -> [Card] {
-    let cards = try record(.reorder(ids))
-    let reordered = ids.compactMap { id in cards.first { $0.id == id } }
-    state.withLock { $0.cards = reordered }
-    return reordered
+    try perform(.reorder(ids)) { (state) throws(CardError) in
+      var seen: Set<CardID> = []
+      for id in ids {
+        guard state.cards.contains(where: { $0.id == id }) else {
+          throw .rejected(message: "card \(id) is not in your list", status: 400)
+        }
+        guard seen.insert(id).inserted else {
+          throw .rejected(message: "card \(id) appears more than once in cardIds", status: 400)
+        }
+      }
+      if let missing = state.cards.first(where: { !seen.contains($0.id) }) {
+        throw .rejected(
+          message: "card \(missing.id) is missing from cardIds; send the whole list", status: 400)
+      }
+      state.cards = ids.compactMap { id in state.cards.first { $0.id == id } }
+      return state.cards
+    }
   }
 
-  /// Removes the held card with this id.
+  /// Removes the held card with this id, or throws a 404 rejection.
   public func delete(id: CardID) async throws(CardError) {
-    _ = try record(.delete(id))
-    state.withLock { $0.cards.removeAll { $0.id == id } }
+    try perform(.delete(id)) { (state) throws(CardError) in
+      guard let index = state.cards.firstIndex(where: { $0.id == id }) else {
+        throw Self.notFound(id)
+      }
+      state.cards.remove(at: index)
+    }
+  }
+
+  /// Records `call`, throws its scripted failure if any, else runs `answer` on the state.
+  private func perform<Answer: Sendable>(
+    _ call: Call, _ answer: @Sendable (inout State) throws(CardError) -> Answer
+  ) throws(CardError) -> Answer {
+    try state.withLock { (state) throws(CardError) -> Answer in
+      state.calls.append(call)
+      if let failure = state.script.failure(for: call.operation) { throw failure }
+      return try answer(&state)
+    }
+  }
+
+  private static func notFound(_ id: CardID) -> CardError {
+    .rejected(message: "card \(id) not found", status: 404)
   }
 }

@@ -51,8 +51,8 @@ struct AuthUseCaseTests {
 
   @Test func signOutDiscardsAnUnreadableSession() async throws {
     let repository = SpyAuthRepository()
-    repository.setCurrentUserFailure(
-      .credentialStorage(reason: "the sealed file fails authentication"))
+    repository.setFailure(
+      .credentialStorage(reason: "the sealed file fails authentication"), for: [.currentUser])
     try await SignOutUseCase(repository: repository).execute()
     #expect(repository.calls == [.currentUser, .signOut])
   }
