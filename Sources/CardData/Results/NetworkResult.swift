@@ -23,43 +23,9 @@ extension NetworkResult: Equatable where Value: Equatable {}
 extension NetworkResult: Hashable where Value: Hashable {}
 
 extension NetworkResult {
-  /// The case's name, such as `success` or `requestErr`, for logs and metrics.
-  public var caseName: String {
-    switch self {
-    case .success: "success"
-    case .requestErr: "requestErr"
-    case .pathErr: "pathErr"
-    case .serverErr: "serverErr"
-    case .networkFail: "networkFail"
-    }
-  }
-
-  /// The payload of a success, `nil` for every other case.
-  public var value: Value? {
-    if case .success(let value) = self { return value }
-    return nil
-  }
-
-  /// Transforms the payload of a success; every other case passes through unchanged.
-  public func map<NewValue>(_ transform: (Value) -> NewValue) -> NetworkResult<NewValue> {
-    flatMap { .success(transform($0)) }
-  }
-
-  /// Transforms the payload of a success into a new result; every other case passes through.
-  public func flatMap<NewValue>(
-    _ transform: (Value) -> NetworkResult<NewValue>
-  ) -> NetworkResult<NewValue> {
-    switch self {
-    case .success(let value): transform(value)
-    case .requestErr(let message, let status): .requestErr(message: message, status: status)
-    case .pathErr(let reason): .pathErr(reason: reason)
-    case .serverErr(let status, let message): .serverErr(status: status, message: message)
-    case .networkFail(let reason): .networkFail(reason: reason)
-    }
-  }
-
   /// Maps the payload of a success to an entity; a payload that breaks the contract's rules
-  /// becomes ``pathErr(reason:)`` with the mapping error's reason.
+  /// becomes ``pathErr(reason:)`` with the mapping error's reason, and every other case
+  /// passes through unchanged.
   ///
   /// ```swift
   /// judgeStatus(by: status, data: body, type: CardDTO.self).tryMap { try $0.card() }
@@ -67,12 +33,17 @@ extension NetworkResult {
   public func tryMap<NewValue>(
     _ transform: (Value) throws(WireMappingError) -> NewValue
   ) -> NetworkResult<NewValue> {
-    flatMap { (value) -> NetworkResult<NewValue> in
+    switch self {
+    case .success(let value):
       do throws(WireMappingError) {
         return .success(try transform(value))
       } catch {
         return .pathErr(reason: error.reason)
       }
+    case .requestErr(let message, let status): return .requestErr(message: message, status: status)
+    case .pathErr(let reason): return .pathErr(reason: reason)
+    case .serverErr(let status, let message): return .serverErr(status: status, message: message)
+    case .networkFail(let reason): return .networkFail(reason: reason)
     }
   }
 }

@@ -27,7 +27,10 @@ import Testing
   @Test func absentDataCountsAsNull() {
     let body = Data(#"{"status": 200, "success": true, "message": "card deleted"}"#.utf8)
     #expect(judgeStatus(by: 200, data: body, type: NoPayload.self) == .success(NoPayload()))
-    #expect(judgeStatus(by: 200, data: body, type: CardDTO.self).caseName == "pathErr")
+    guard case .pathErr = judgeStatus(by: 200, data: body, type: CardDTO.self) else {
+      Issue.record("a card expected where data is absent was not a pathErr")
+      return
+    }
   }
 
   @Test func nullDataIsAnOptionalSuccess() {
@@ -96,7 +99,7 @@ import Testing
     for body in bodies {
       let result = judgeStatus(by: 200, data: Data(body.utf8), type: TokenDTO.self)
       guard case .pathErr(let reason) = result else {
-        Issue.record("expected pathErr, got \(result.caseName)")
+        Issue.record("expected pathErr, got another result")
         continue
       }
       #expect(!reason.contains(secret))

@@ -90,3 +90,10 @@ extension Result {
     if case .success(let value) = self { value } else { nil }
   }
 }
+
+extension NetworkResult {
+  /// The payload of a success, `nil` for every other case.
+  var value: Value? {
+    if case .success(let value) = self { value } else { nil }
+  }
+}
