@@ -1,4 +1,5 @@
 import CardDomain
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -40,7 +41,7 @@ struct CardImageValidationTests {
 
   @Test func detectsTheTypeOfAFileFromItsFirstBytes() throws {
     let directory = try TemporaryDirectory()
-    let url = try directory.write(Self.jpeg, named: "photo.bin")
+    let url = try directory.write(Self.jpeg, to: "photo.bin")
     let image = try CardImage.file(at: url)
     #expect(image.mimeType == .jpeg)
     #expect(image.filename == "photo.bin")
@@ -49,15 +50,15 @@ struct CardImageValidationTests {
 
   @Test func rejectsFilesThatAreMissingOrNotImages() throws {
     let directory = try TemporaryDirectory()
-    let gif = try directory.write(Self.gif, named: "anim.gif")
+    let gif = try directory.write(Self.gif, to: "anim.gif")
     #expect(throws: ValidationError.notAnImage(filename: "anim.gif")) {
       try CardImage.file(at: gif)
     }
-    let fake = try directory.write(Data("not an image".utf8), named: "fake.png")
+    let fake = try directory.write(Data("not an image".utf8), to: "fake.png")
     #expect(throws: ValidationError.notAnImage(filename: "fake.png")) {
       try CardImage.file(at: fake)
     }
-    let empty = try directory.write(Data(), named: "empty.png")
+    let empty = try directory.write(Data(), to: "empty.png")
     #expect(throws: ValidationError.notAnImage(filename: "empty.png")) {
       try CardImage.file(at: empty)
     }
@@ -75,7 +76,7 @@ struct CardImageValidationTests {
 
   @Test func measuresLargeFilesWithoutReadingThem() throws {
     let directory = try TemporaryDirectory()
-    let url = try directory.write(Self.png, named: "huge.png")
+    let url = try directory.write(Self.png, to: "huge.png")
     let handle = try FileHandle(forWritingTo: url)
     try handle.truncate(atOffset: UInt64(CardImage.maximumByteCount) + 10)
     try handle.close()
@@ -90,7 +91,7 @@ struct CardImageValidationTests {
 struct CardImageLinkTests {
   @Test func aLinkToAnImageIsMeasuredThroughTheLink() throws {
     let directory = try TemporaryDirectory()
-    let target = try directory.write(CardImageValidationTests.png, named: "real.png")
+    let target = try directory.write(CardImageValidationTests.png, to: "real.png")
     let link = directory.url.appendingPathComponent("link.png")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
     let image = try CardImage.file(at: link)

@@ -52,10 +52,8 @@ struct LoggingRedactionTests {
 
     #expect(try await client.send(TestEndpoint.get("/cards", authorization: .bearer)).status == 200)
 
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("redaction-\(UUID().uuidString).bin")
-    try Data("binary DISK-MARKER-91c2 bytes".utf8).write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
+    let directory = try TemporaryDirectory()
+    let file = try directory.write(Data("binary DISK-MARKER-91c2 bytes".utf8), to: "upload.bin")
     var form = MultipartFormData()
     form.append("Ada", name: "name")
     form.append("hunter2-secret", name: "Password")

@@ -1,14 +1,15 @@
 import CardData
+import CardTestSupport
 import Foundation
 import Testing
 
 /// Failures name the file and the reason, and leave no temporary file behind.
 @Suite("Multipart encoder errors")
 struct MultipartEncoderErrorTests {
-  private let scratch: ScratchDirectory
+  private let scratch: TemporaryDirectory
 
   init() throws {
-    scratch = try ScratchDirectory()
+    scratch = try TemporaryDirectory()
   }
 
   @Test(
@@ -25,7 +26,7 @@ struct MultipartEncoderErrorTests {
     #expect(error?.path == missing.path)
     #expect(error?.reason == "No such file or directory")
     #expect(error?.description.contains(missing.path) == true)
-    #expect(try scratch.fileNames() == [])
+    #expect(try scratch.entries() == [])
   }
 
   @Test("A directory given as a file part is reported as not a regular file")
@@ -36,7 +37,7 @@ struct MultipartEncoderErrorTests {
     #expect(error?.kind == .unreadableFile)
     #expect(error?.path == scratch.url.path)
     #expect(error?.reason == "not a regular file")
-    #expect(try scratch.fileNames() == [])
+    #expect(try scratch.entries() == [])
   }
 
   /// Linux reports the files under `/proc` as empty, yet reading them yields bytes: a file
@@ -52,13 +53,13 @@ struct MultipartEncoderErrorTests {
     }
     #expect(error?.kind == .fileChangedWhileReading)
     #expect(error?.path == status.path)
-    #expect(try scratch.fileNames() == [])
+    #expect(try scratch.entries() == [])
   }
 
   @Test("A temporary directory that does not exist is reported with the file's path")
   func missingTemporaryDirectory() throws {
     let directory = scratch.url.appendingPathComponent("absent", isDirectory: true)
-    let input = try scratch.file(named: "input.bin", containing: Data(repeating: 7, count: 64))
+    let input = try scratch.write(Data(repeating: 7, count: 64), to: "input.bin")
     let encoder = MultipartEncoder(memoryThreshold: 0, temporaryDirectory: directory)
 
     let error = #expect(throws: MultipartEncodingError.self) {
@@ -66,7 +67,7 @@ struct MultipartEncoderErrorTests {
     }
     #expect(error?.kind == .temporaryFileFailure)
     #expect(error?.path?.hasPrefix(directory.path) == true)
-    #expect(try scratch.fileNames() == ["input.bin"])
+    #expect(try scratch.entries() == ["input.bin"])
   }
 
   @Test(

@@ -1,15 +1,16 @@
 import CardData
+import CardTestSupport
 import Foundation
 import Testing
 
 /// Byte-exact comparisons against bodies written out by hand from RFC 7578.
 @Suite("Multipart encoder framing")
 struct MultipartEncoderFramingTests {
-  private let scratch: ScratchDirectory
+  private let scratch: TemporaryDirectory
   private let boundary = "XyZ-boundary-0123"
 
   init() throws {
-    scratch = try ScratchDirectory()
+    scratch = try TemporaryDirectory()
   }
 
   /// The first 16 bytes of a PNG file: signature and the start of the IHDR chunk, which
@@ -20,7 +21,7 @@ struct MultipartEncoderFramingTests {
 
   @Test("A text field, a JSON part and a PNG file part encode to the hand-written body")
   func threePartForm() throws {
-    let png = try scratch.file(named: "photo.png", containing: pngBytes)
+    let png = try scratch.write(pngBytes, to: "photo.png")
     var form = MultipartFormData(boundary: boundary)
     form.append("Kim Minji", name: "nickname")
     form.append(Data(#"{"mbti":"INFP"}"#.utf8), name: "profile", contentType: "application/json")

@@ -1,4 +1,5 @@
 import CardData
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -14,10 +15,10 @@ struct MultipartEncoderRoundTripTests {
     var testDescription: String { rawValue }
   }
 
-  private let scratch: ScratchDirectory
+  private let scratch: TemporaryDirectory
 
   init() throws {
-    scratch = try ScratchDirectory()
+    scratch = try TemporaryDirectory()
   }
 
   @Test("Text fields come back unchanged")
@@ -67,7 +68,7 @@ struct MultipartEncoderRoundTripTests {
     form.append("", name: "text")
     form.append(Data(), name: "bytes", filename: "empty.bin")
     form.appendFile(
-      at: try scratch.file(named: "empty.txt", containing: Data()), name: "file",
+      at: try scratch.write(Data(), to: "empty.txt"), name: "file",
       filename: "empty.txt", contentType: "text/plain")
 
     #expect(
@@ -101,11 +102,11 @@ struct MultipartEncoderRoundTripTests {
     var form = MultipartFormData()
     form.append("one", name: "a")
     form.appendFile(
-      at: try scratch.file(named: "1.txt", containing: first), name: "b", filename: "1.txt",
+      at: try scratch.write(first, to: "1.txt"), name: "b", filename: "1.txt",
       contentType: "text/plain")
     form.append(Data([0xFF, 0x00]), name: "c", filename: "raw.bin")
     form.appendFile(
-      at: try scratch.file(named: "2.bin", containing: second), name: "d", filename: "2.bin",
+      at: try scratch.write(second, to: "2.bin"), name: "d", filename: "2.bin",
       contentType: "application/octet-stream")
 
     #expect(
@@ -157,7 +158,7 @@ struct MultipartEncoderRoundTripTests {
     case .memory:
       form.append(content, name: "part", filename: "part.bin", contentType: contentType)
     case .file:
-      let url = try scratch.file(named: "part.bin", containing: content)
+      let url = try scratch.write(content, to: "part.bin")
       form.appendFile(at: url, name: "part", filename: "part.bin", contentType: contentType)
     }
     return form

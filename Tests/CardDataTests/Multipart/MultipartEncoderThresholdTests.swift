@@ -1,15 +1,16 @@
 import CardData
+import CardTestSupport
 import Foundation
 import Testing
 
 /// Where the body goes: memory up to the threshold, a private temporary file above it.
 @Suite("Multipart encoder memory threshold")
 struct MultipartEncoderThresholdTests {
-  private let scratch: ScratchDirectory
+  private let scratch: TemporaryDirectory
   private let oneKiB: Int64 = 1024
 
   init() throws {
-    scratch = try ScratchDirectory()
+    scratch = try TemporaryDirectory()
   }
 
   @Test("A form under the threshold is encoded in memory, with no file created")
@@ -18,7 +19,7 @@ struct MultipartEncoderThresholdTests {
 
     #expect(encoded.body.inMemoryBytes != nil)
     #expect(encoded.temporaryFile == nil)
-    #expect(try scratch.fileNames() == ["input.bin"])
+    #expect(try scratch.entries() == ["input.bin"])
   }
 
   @Test("A body of exactly the threshold stays in memory; one byte more goes to a file")
@@ -69,14 +70,14 @@ struct MultipartEncoderThresholdTests {
     encoded.removeTemporaryFile()
     #expect(!FileManager.default.fileExists(atPath: url.path))
     encoded.removeTemporaryFile()
-    #expect(try scratch.fileNames() == ["input.bin"])
+    #expect(try scratch.entries() == ["input.bin"])
   }
 
   @Test("removeTemporaryFile on an in-memory body touches nothing")
   func removeWithoutTemporaryFile() throws {
     let encoded = try encoder(threshold: oneKiB).encode(try form(fileBytes: 10))
     encoded.removeTemporaryFile()
-    #expect(try scratch.fileNames() == ["input.bin"])
+    #expect(try scratch.entries() == ["input.bin"])
   }
 
   @Test("Each encoding gets a temporary file of its own")
@@ -91,7 +92,7 @@ struct MultipartEncoderThresholdTests {
 
     #expect(first.temporaryFile != nil)
     #expect(first.temporaryFile != second.temporaryFile)
-    #expect(try scratch.fileNames().count == 3)
+    #expect(try scratch.entries().count == 3)
   }
 
   private func encoder(threshold: Int64) -> MultipartEncoder {
@@ -102,7 +103,7 @@ struct MultipartEncoderThresholdTests {
   /// scratch directory; called once per test.
   private func form(fileBytes: Int) throws -> MultipartFormData {
     let bytes = Data((0..<fileBytes).map { UInt8(truncatingIfNeeded: $0) })
-    let url = try scratch.file(named: "input.bin", containing: bytes)
+    let url = try scratch.write(bytes, to: "input.bin")
     var form = MultipartFormData()
     form.append("a caption", name: "caption")
     form.appendFile(at: url, name: "image", filename: "input.png", contentType: "image/png")

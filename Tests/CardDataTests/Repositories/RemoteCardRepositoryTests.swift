@@ -77,13 +77,9 @@ struct RemoteCardRepositoryTests {
   }
 
   @Test func createSendsTheDraftAsMultipartAndRemovesTheTemporaryBody() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("card-repository-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let imageURL = directory.appendingPathComponent("photo.png")
+    let directory = try TemporaryDirectory()
     let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("pixels".utf8)
-    try png.write(to: imageURL)
+    let imageURL = try directory.write(png, to: "photo.png")
 
     let harness = H(credential: H.credential(), multipartThreshold: 16)
     let draft = CardDraft(name: "Kim Minji", image: try CardImage.file(at: imageURL))
