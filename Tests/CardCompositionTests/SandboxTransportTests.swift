@@ -1,6 +1,7 @@
 import CardComposition
 import CardData
 import CardSandbox
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -33,7 +34,6 @@ struct SandboxTransportTests {
 
   @Test func readsFileBodiesFromDisk() async throws {
     let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let file = directory.appending("body.json")
     let body = Data(#"{"userId":"demo","password":"demo"}"#.utf8)
     try body.write(to: file)
@@ -47,7 +47,6 @@ struct SandboxTransportTests {
 
   @Test func aMissingOrShorterBodyFileIsAnInvalidRequest() async throws {
     let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let missing = HTTPRequest(
       method: .post, url: URL(string: "http://sandbox.invalid/card")!,
       body: .file(directory.appending("gone"), length: 3))

@@ -1,6 +1,8 @@
 import CardComposition
 import CardDomain
 import CardREPL
+import CardREPLTestSupport
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -18,7 +20,6 @@ struct SessionEndToEndTests {
   }
 
   @Test func theSessionAndTheCardsSurviveARestart() async throws {
-    defer { home.remove() }
     let first = try graph()
     _ = try await first.services.signIn.execute(userID: "demo", password: "demo")
     let created = try await first.services.createCard.execute(CardDraft(name: "Kept"))
@@ -34,7 +35,6 @@ struct SessionEndToEndTests {
 
   @Test(.timeLimit(.minutes(1)))
   func aPassphraseOpensTheSessionAndAnotherPassphraseDoesNotSignOutSilently() async throws {
-    defer { home.remove() }
     let first = try graph(.passphrase("correct horse"))
     _ = try await first.services.signIn.execute(userID: "demo", password: "demo")
     #expect(try await graph(.passphrase("correct horse")).services.currentUser.execute() != nil)
@@ -55,7 +55,6 @@ struct SessionEndToEndTests {
 
   @Test(.timeLimit(.minutes(1)))
   func ctrlCCancelsASlowSandboxRequestAndTheREPLGoesOn() async throws {
-    defer { home.remove() }
     let graph = try graph()
     let console = CapturingConsole()
     let interrupts = InterruptController()
