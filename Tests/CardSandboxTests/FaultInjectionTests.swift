@@ -75,7 +75,7 @@ struct FaultInjectionTests {
   @Test("latency holds the answer until it is waited out; without latency nothing waits")
   func latency() async throws {
     let latency = ControlledLatency()
-    let sandbox = CardSandbox(sleep: latency.sleep)
+    let sandbox = CardSandbox(sleep: latency.hold)
     #expect(try await sandbox.handle(Requests.login()).status == 200)
     #expect(latency.durations.isEmpty)
 
@@ -94,7 +94,7 @@ struct FaultInjectionTests {
   func cancellation() async throws {
     // Never released: only the cancellation can end this latency.
     let latency = ControlledLatency()
-    let sandbox = CardSandbox(sleep: latency.sleep)
+    let sandbox = CardSandbox(sleep: latency.hold)
     try await sandbox.setLatency(.seconds(30))
     let request = Task { try await sandbox.handle(Requests.login()) }
     try await latency.entered.wait(forAtLeast: 1)
@@ -105,7 +105,7 @@ struct FaultInjectionTests {
   @Test("going offline during the latency fails the waiting request", .timeLimit(.minutes(1)))
   func offlineDuringLatency() async throws {
     let latency = ControlledLatency()
-    let sandbox = CardSandbox(sleep: latency.sleep)
+    let sandbox = CardSandbox(sleep: latency.hold)
     try await sandbox.setLatency(.milliseconds(200))
     let request = Task { try await sandbox.handle(Requests.login()) }
     try await latency.entered.wait(forAtLeast: 1)

@@ -1,9 +1,10 @@
 import CardTestSupport
 import Synchronization
 
-/// A latency the test controls, passed to a sandbox as its `sleep`: each wait is recorded and
-/// counted in ``entered``, then held until the test opens ``release``. A latency that is never
-/// released ends only when the request's task is cancelled, as a very long one would.
+/// A latency the test controls: ``hold(_:)``, passed to a sandbox as its `sleep`, records and
+/// counts each wait in ``entered``, then holds it until the test opens ``release``. A latency
+/// that is never released ends only when the request's task is cancelled, as a very long one
+/// would.
 final class ControlledLatency: Sendable {
   /// Counts the waits begun: once it reaches one, a request is inside its latency.
   let entered = Tally()
@@ -16,7 +17,7 @@ final class ControlledLatency: Sendable {
 
   /// Records `duration`, then waits for ``release``; throws `CancellationError` when the
   /// task is cancelled first.
-  func sleep(_ duration: Duration) async throws {
+  func hold(_ duration: Duration) async throws {
     asked.withLock { $0.append(duration) }
     entered.increment()
     try await release.wait()
