@@ -61,6 +61,11 @@ let package = Package(
     // Finds an executable built next to the test bundle, for tests that run one. Test support
     // only: no product names it.
     .target(name: "BuiltExecutable", path: "Tests/Support/BuiltExecutable"),
+    // The REPL's capturing console and fakes of its ports, for the REPL and composition
+    // tests. Test support only: no product names it.
+    .target(
+      name: "CardREPLTestSupport", dependencies: ["CardREPL", "CardDomain", "CardTestSupport"],
+      path: "Tests/Support/CardREPLTestSupport"),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(
@@ -78,13 +83,15 @@ let package = Package(
       dependencies: ["CardTestSupport", "CardData", "CardDomain"]),
     .testTarget(
       name: "CardREPLTests",
-      dependencies: ["CardREPL", "CardComposition", "CardDomain", "CardTestSupport"],
+      dependencies: [
+        "CardREPL", "CardComposition", "CardDomain", "CardTestSupport", "CardREPLTestSupport",
+      ],
       exclude: ["Goldens"]),
     .testTarget(
       name: "CardCompositionTests",
       dependencies: [
         "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "CardTestSupport",
-        "card-repl", "LoopbackHTTPTestServer", "BuiltExecutable",
+        "CardREPLTestSupport", "card-repl", "LoopbackHTTPTestServer", "BuiltExecutable",
       ]),
   ],
   swiftLanguageModes: [.v6]

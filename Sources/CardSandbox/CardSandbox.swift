@@ -17,6 +17,7 @@ public actor CardSandbox {
   private var currentFaults = SandboxFaults.none
   private let accessTokenLifetime: Int
   private let clock: @Sendable () -> Date
+  private let sleep: @Sendable (Duration) async throws -> Void
 
   /// A sandbox in memory, starting from the seed state.
   ///
@@ -24,13 +25,16 @@ public actor CardSandbox {
   ///   - accessTokenLifetime: how long an access token works, in whole seconds; a lifetime
   ///     under one second is taken as one second.
   ///   - clock: the current time, for token expiry; tests pass a clock they can move.
+  ///   - sleep: how latency is waited out; tests pass one they control. It must throw when
+  ///     its task is cancelled, as `Task.sleep` does.
   public init(
     accessTokenLifetime: Duration = .seconds(3600),
-    clock: @escaping @Sendable () -> Date = { Date() }
+    clock: @escaping @Sendable () -> Date = { Date() },
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.init(
       shared: SharedState(inMemory: SeedData.state), accessTokenLifetime: accessTokenLifetime,
-      clock: clock)
+      clock: clock, sleep: sleep)
   }
 
   /// A sandbox whose state lives in `stateFile`: loaded from it when it exists, written
@@ -47,13 +51,16 @@ public actor CardSandbox {
   ///   - accessTokenLifetime: how long an access token works, in whole seconds; a lifetime
   ///     under one second is taken as one second.
   ///   - clock: the current time, for token expiry; tests pass a clock they can move.
+  ///   - sleep: how latency is waited out; tests pass one they control. It must throw when
+  ///     its task is cancelled, as `Task.sleep` does.
   /// - Throws: ``SandboxStateError`` when the file cannot be locked, cannot be read, is not a
   ///   sound state, or cannot be written. A bad file is never replaced silently.
   public init(
     stateFile: URL?,
     startFresh: Bool = false,
     accessTokenLifetime: Duration = .seconds(3600),
-    clock: @escaping @Sendable () -> Date = { Date() }
+    clock: @escaping @Sendable () -> Date = { Date() },
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) throws(SandboxStateError) {
     var shared = SharedState(inMemory: SeedData.state)
     if let stateFile {
@@ -62,15 +69,18 @@ public actor CardSandbox {
       defer { lock.release() }
       shared = try SharedState(file: file, startFresh: startFresh)
     }
-    self.init(shared: shared, accessTokenLifetime: accessTokenLifetime, clock: clock)
+    self.init(
+      shared: shared, accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
   }
 
   private init(
-    shared: SharedState, accessTokenLifetime: Duration, clock: @escaping @Sendable () -> Date
+    shared: SharedState, accessTokenLifetime: Duration, clock: @escaping @Sendable () -> Date,
+    sleep: @escaping @Sendable (Duration) async throws -> Void
   ) {
     self.shared = shared
     self.accessTokenLifetime = Int(max(accessTokenLifetime.components.seconds, 1))
     self.clock = clock
+    self.sleep = sleep
   }
 
   /// Answers `request` as the service would, after the injected latency.
@@ -90,7 +100,7 @@ public actor CardSandbox {
     guard !currentFaults.isOffline else { throw .offline }
     if currentFaults.latency > .zero {
       do {
-        try await Task.sleep(for: currentFaults.latency)
+        try await sleep(currentFaults.latency)
       } catch {
         throw .cancelled
       }

@@ -1,6 +1,7 @@
 import CardComposition
 import CardDomain
 import CardREPL
+import CardTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -17,7 +18,6 @@ struct AppGraphTests {
   }
 
   @Test func sandboxBackendKeepsItsStateInTheHome() async throws {
-    defer { home.remove() }
     let graph = try AppGraph(configuration: configuration()) { _ in }
     #expect(graph.sandbox != nil)
     #expect(graph.services.sandbox != nil)
@@ -28,7 +28,6 @@ struct AppGraphTests {
   }
 
   @Test func serverBackendHasNoSandboxAndNamesTheHost() throws {
-    defer { home.remove() }
     let graph = try AppGraph(
       configuration: configuration(.server(URL(string: "http://127.0.0.1:8080/api")!))
     ) { _ in }
@@ -39,7 +38,6 @@ struct AppGraphTests {
   }
 
   @Test func signingInStoresTheSessionEncryptedInTheHome() async throws {
-    defer { home.remove() }
     let graph = try AppGraph(configuration: configuration()) { _ in }
     _ = try await graph.services.signIn.execute(userID: "demo", password: "demo")
     let sealed = try Data(contentsOf: home.appending("home/session/sandbox/credential.sealed"))
@@ -51,7 +49,6 @@ struct AppGraphTests {
   }
 
   @Test func requestLogIsOffUntilSwitchedOnAndRedacted() async throws {
-    defer { home.remove() }
     let lines = Mutex<[String]>([])
     let graph = try AppGraph(configuration: configuration()) { line in
       lines.withLock { $0.append(line) }
@@ -68,7 +65,6 @@ struct AppGraphTests {
   }
 
   @Test func aSuccessfulRefreshLeavesANote() async throws {
-    defer { home.remove() }
     let graph = try AppGraph(configuration: configuration()) { _ in }
     _ = try await graph.services.signIn.execute(userID: "demo", password: "demo")
     #expect(graph.services.notes.takeNotes().isEmpty)
@@ -79,7 +75,6 @@ struct AppGraphTests {
   }
 
   @Test func aFailedRefreshLeavesNoNote() async throws {
-    defer { home.remove() }
     let graph = try AppGraph(configuration: configuration()) { _ in }
     _ = try await graph.services.signIn.execute(userID: "demo", password: "demo")
     try await graph.services.sandbox?.revokeRefreshTokens()
@@ -89,7 +84,6 @@ struct AppGraphTests {
   }
 
   @Test func sandboxControlsReportTheFaults() async throws {
-    defer { home.remove() }
     let graph = try AppGraph(configuration: configuration()) { _ in }
     let controls = try #require(graph.services.sandbox)
     try await controls.failNext(status: 503, count: 2)
@@ -107,7 +101,6 @@ struct AppGraphTests {
   }
 
   @Test func aCorruptSandboxStateStopsTheStartWithAWayOut() throws {
-    defer { home.remove() }
     let stateFile = home.appending("home/sandbox/state.json")
     try FileManager.default.createDirectory(
       at: stateFile.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -122,7 +115,6 @@ struct AppGraphTests {
   }
 
   @Test func aHomeThatIsAFileStopsTheStart() throws {
-    defer { home.remove() }
     try Data().write(to: home.appending("home"))
     #expect(throws: StartupError.self) { try AppGraph(configuration: configuration()) { _ in } }
   }
@@ -132,7 +124,6 @@ struct AppGraphTests {
 struct UnusableHomeTests {
   @Test func aFileInTheWayIsNamed() throws {
     let home = try TemporaryDirectory()
-    defer { home.remove() }
     let file = home.appending("afile")
     try Data("x".utf8).write(to: file)
     for path in [file, file.appendingPathComponent("sub")] {

@@ -1,3 +1,4 @@
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,6 @@ struct ProcessTests {
 
   @Test(.timeLimit(.minutes(1)))
   func loginAndCardsInJSONPrintExactlyTwoSuccessLines() async throws {
-    defer { directory.remove() }
     let home = directory.appending("home").path
     let finished = try await runCardREPL(
       ["--json", "--home", home], input: "login demo demo\ncards\n", in: directory.url)
@@ -27,7 +27,6 @@ struct ProcessTests {
 
   @Test(.timeLimit(.minutes(1)))
   func aBadCommandLineExitsWithTwo() async throws {
-    defer { directory.remove() }
     let finished = try await runCardREPL(["--bogus"], input: "", in: directory.url)
     #expect(finished.status == 2)
     #expect(finished.stderr == "card-repl: unknown option '--bogus'; try 'card-repl --help'\n")
@@ -36,7 +35,6 @@ struct ProcessTests {
 
   @Test(.timeLimit(.minutes(1)))
   func aFailingScriptExitsWithOne() async throws {
-    defer { directory.remove() }
     let finished = try await runCardREPL(
       ["--home", directory.appending("home").path], input: "login demo demo\ncard get c9\nwhoami\n",
       in: directory.url)
@@ -47,7 +45,6 @@ struct ProcessTests {
 
   @Test(.timeLimit(.minutes(1)))
   func theHomeComesFromTheEnvironmentAndTheSessionSurvivesTheProcess() async throws {
-    defer { directory.remove() }
     let environment = ["CARD_REPL_HOME": directory.appending("env-home").path]
     let first = try await runCardREPL(
       [], input: "login demo demo\n", in: directory.url, environment: environment)
@@ -60,7 +57,6 @@ struct ProcessTests {
 
   @Test(.timeLimit(.minutes(1)))
   func helpPrintsTheUsageAndExitsWithZero() async throws {
-    defer { directory.remove() }
     let finished = try await runCardREPL(["--help"], input: "", in: directory.url)
     #expect(finished.status == 0)
     #expect(finished.stdout.hasPrefix("usage: card-repl [--json] [--server <url>] [--home <dir>]"))
@@ -68,7 +64,6 @@ struct ProcessTests {
 
   @Test(.timeLimit(.minutes(1)))
   func noColoursWhenOutputIsNotATerminal() async throws {
-    defer { directory.remove() }
     let finished = try await runCardREPL(
       ["--home", directory.appending("home").path], input: "cardz\n", in: directory.url)
     #expect(finished.stderr == "invalid: unknown command 'cardz'; try 'help'\n")

@@ -1,12 +1,25 @@
 import CardComposition
 import CardData
 import CardSandbox
+import CardTestSupport
 import Foundation
 import Testing
 
 @Suite("Sandbox transport")
 struct SandboxTransportTests {
-  private let sandbox = CardSandbox()
+  private let sandbox: CardSandbox
+  /// Counts the requests that have entered the sandbox's latency, which only the
+  /// cancellation of their task ends.
+  private let inLatency: Tally
+
+  init() {
+    let inLatency = Tally()
+    self.inLatency = inLatency
+    sandbox = CardSandbox(sleep: { _ in
+      inLatency.increment()
+      try await Gate().wait()
+    })
+  }
   private var transport: SandboxTransport { SandboxTransport(sandbox: sandbox) }
 
   private func login() async throws(TransportError) -> HTTPResponse {
@@ -33,7 +46,6 @@ struct SandboxTransportTests {
 
   @Test func readsFileBodiesFromDisk() async throws {
     let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let file = directory.appending("body.json")
     let body = Data(#"{"userId":"demo","password":"demo"}"#.utf8)
     try body.write(to: file)
@@ -47,7 +59,6 @@ struct SandboxTransportTests {
 
   @Test func aMissingOrShorterBodyFileIsAnInvalidRequest() async throws {
     let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let missing = HTTPRequest(
       method: .post, url: URL(string: "http://sandbox.invalid/card")!,
       body: .file(directory.appending("gone"), length: 3))
@@ -75,10 +86,11 @@ struct SandboxTransportTests {
     }
   }
 
-  @Test func cancellingTheTaskIsACancellation() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func cancellingTheTaskIsACancellation() async throws {
     try await sandbox.setLatency(.seconds(30))
     let task = Task { try await login() }
-    try await Task.sleep(for: .milliseconds(50))
+    try await inLatency.wait(forAtLeast: 1)
     task.cancel()
     do {
       _ = try await task.value

@@ -1,5 +1,7 @@
 import CardComposition
 import CardREPL
+import CardREPLTestSupport
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +14,6 @@ struct ServerBackendTests {
     let server = try SandboxHTTPServer()
     defer { server.stop() }
     let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     try onePixelPNG.write(to: directory.appending("photo.png"))
     let graph = try AppGraph(
       configuration: AppConfiguration(
@@ -50,7 +51,6 @@ struct ServerBackendTests {
     let server = try SandboxHTTPServer()
     defer { server.stop() }
     let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let graph = try AppGraph(
       configuration: AppConfiguration(
         backend: .server(server.baseURL), homeDirectory: directory.url, retryBaseDelay: .zero)

@@ -1,4 +1,5 @@
 import CardComposition
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -28,7 +29,6 @@ struct SessionPerBackendTests {
 
   @Test func aSandboxSessionIsNotSeenByAServerBackend() async throws {
     let home = try TemporaryDirectory()
-    defer { home.remove() }
     let sandbox = try AppGraph(
       configuration: AppConfiguration(backend: .sandbox, homeDirectory: home.appending("home"))
     ) { _ in }

@@ -25,7 +25,6 @@ struct GoldenTests {
 
   private func check(_ golden: GoldenCase, json: Bool) async throws {
     let runner = try GoldenRunner(json: json)
-    defer { runner.removeDirectory() }
     let actual = try await runner.run(try golden.script())
     let prefix = json ? ".json" : ""
 

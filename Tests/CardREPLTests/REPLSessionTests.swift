@@ -1,5 +1,6 @@
 import CardDomain
 import CardREPL
+import CardREPLTestSupport
 import CardTestSupport
 import Foundation
 import Synchronization
@@ -157,20 +158,18 @@ struct REPLSessionTests {
   }
 
   @Test func relativeImagePathsStartAtTheWorkingDirectory() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try GoldenRunner.onePixelPNG.write(to: directory.appendingPathComponent("me.png"))
+    let directory = try TemporaryDirectory()
+    let image = try directory.write(onePixelPNG, to: "me.png")
     let cards = SpyCardRepository()
     let repl = REPLSession(
       services: fakeServices(cards: cards), console: console, mode: .json,
-      workingDirectory: directory)
+      workingDirectory: directory.url)
     _ = await repl.execute("card create name=Me image=me.png")
     guard case .create(let draft) = cards.calls.first else {
       Issue.record("no card was created: \(console.output)")
       return
     }
-    #expect(draft.image?.source == .file(directory.appendingPathComponent("me.png")))
+    #expect(draft.image?.source == .file(image))
     #expect(draft.image?.mimeType == .png)
   }
 
@@ -196,7 +195,7 @@ struct InterruptTests {
       workingDirectory: URL(fileURLWithPath: "/"), interrupts: interrupts)
 
     let run = Task { await session.run(ScriptLineSource(lines: ["cards", "whoami"])) }
-    for await _ in cards.started { break }
+    try await cards.started.wait(forAtLeast: 1)
     var announced = false
     #expect(interrupts.interrupt { announced = true })
     #expect(announced)
@@ -222,7 +221,7 @@ struct InterruptTests {
       services: fakeServices(cards: cards), console: console, mode: .json,
       workingDirectory: URL(fileURLWithPath: "/"), interrupts: interrupts)
     let run = Task { await session.execute("cards") }
-    for await _ in cards.started { break }
+    try await cards.started.wait(forAtLeast: 1)
     interrupts.interrupt()
     _ = await run.value
     #expect(

@@ -1,5 +1,6 @@
 import CardDomain
 import CardREPL
+import CardREPLTestSupport
 import Foundation
 import Testing
 

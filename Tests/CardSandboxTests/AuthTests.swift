@@ -1,4 +1,5 @@
 import CardSandbox
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -176,13 +177,13 @@ struct AuthTests {
 
   @Test("an access token expires after its lifetime on the injected clock")
   func accessTokenExpires() async throws {
-    let clock = TestClock()
-    let sandbox = CardSandbox(clock: { clock.now })
+    let clock = FakeWallClock()
+    let sandbox = CardSandbox(clock: clock.now)
     let session = try await sandbox.login()
     let list = Requests.plain("GET", "/cards", token: session.accessToken)
-    clock.advance(seconds: 3599)
+    clock.advance(by: .seconds(3599))
     #expect(try await sandbox.handle(list).status == 200)
-    clock.advance(seconds: 1)
+    clock.advance(by: .seconds(1))
     let expired = try await sandbox.handle(list)
     #expect(expired.status == 401)
     #expect(

@@ -72,38 +72,46 @@ struct FaultInjectionTests {
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test("latency delays the answer")
+  @Test("latency holds the answer until it is waited out; without latency nothing waits")
   func latency() async throws {
-    let sandbox = CardSandbox()
+    let latency = ControlledLatency()
+    let sandbox = CardSandbox(sleep: latency.hold)
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+    #expect(latency.durations.isEmpty)
+
     try await sandbox.setLatency(.milliseconds(100))
     #expect(await sandbox.faults.latency == .milliseconds(100))
-    let clock = ContinuousClock()
-    let start = clock.now
-    #expect(try await sandbox.handle(Requests.login()).status == 200)
-    #expect(clock.now - start >= .milliseconds(100))
+    let request = Task { try await sandbox.handle(Requests.login()) }
+    try await latency.entered.wait(forAtLeast: 1)
+    #expect(latency.durations == [.milliseconds(100)])
+    latency.release.open()
+    #expect(try await request.value.status == 200)
   }
 
-  @Test("cancelling a request during its latency throws .cancelled at once")
+  @Test(
+    "cancelling a request during its latency throws .cancelled at once",
+    .timeLimit(.minutes(1)))
   func cancellation() async throws {
-    let sandbox = CardSandbox()
+    // Never released: only the cancellation can end this latency.
+    let latency = ControlledLatency()
+    let sandbox = CardSandbox(sleep: latency.hold)
     try await sandbox.setLatency(.seconds(30))
-    let clock = ContinuousClock()
-    let start = clock.now
-    let task = Task { try await sandbox.handle(Requests.login()) }
-    try await Task.sleep(for: .milliseconds(20))
-    task.cancel()
-    await #expect(throws: SandboxTransportError.cancelled) { try await task.value }
-    #expect(clock.now - start < .seconds(10))
+    let request = Task { try await sandbox.handle(Requests.login()) }
+    try await latency.entered.wait(forAtLeast: 1)
+    request.cancel()
+    await #expect(throws: SandboxTransportError.cancelled) { try await request.value }
   }
 
-  @Test("going offline during the latency fails the waiting request")
+  @Test("going offline during the latency fails the waiting request", .timeLimit(.minutes(1)))
   func offlineDuringLatency() async throws {
-    let sandbox = CardSandbox()
+    let latency = ControlledLatency()
+    let sandbox = CardSandbox(sleep: latency.hold)
     try await sandbox.setLatency(.milliseconds(200))
-    let task = Task { try await sandbox.handle(Requests.login()) }
-    try await Task.sleep(for: .milliseconds(20))
+    let request = Task { try await sandbox.handle(Requests.login()) }
+    try await latency.entered.wait(forAtLeast: 1)
     await sandbox.setOffline(true)
-    await #expect(throws: SandboxTransportError.offline) { try await task.value }
+    latency.release.open()
+    await #expect(throws: SandboxTransportError.offline) { try await request.value }
   }
 
   @Test("expireAccessTokens makes the current access tokens answer 401; refresh still works")

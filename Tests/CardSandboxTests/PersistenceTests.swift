@@ -1,4 +1,5 @@
 import CardSandbox
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -12,15 +13,14 @@ struct PersistenceTests {
       let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
       #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
-    #expect(leftovers.sorted() == ["state.json", "state.json.lock"])
+    #expect(try directory.entries() == ["state.json", "state.json.lock"])
   }
 
   @Test("cards, order, images, ids and the session survive a restart")
   func survivesRestart() async throws {
     let directory = try TemporaryDirectory()
-    let clock = TestClock()
-    let first = try CardSandbox(stateFile: directory.stateFile, clock: { clock.now })
+    let clock = FakeWallClock()
+    let first = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
     let session = try await first.login()
     var form = TestForm.minimal(name: "최유나")
     form.file("image", filename: "me.png", contentType: "image/png", bytes: SampleImages.png())
@@ -32,7 +32,7 @@ struct PersistenceTests {
       try await first.handle(Requests.plain("DELETE", "/card/c2", token: session.accessToken))
         .status == 200)
 
-    let second = try CardSandbox(stateFile: directory.stateFile, clock: { clock.now })
+    let second = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
     let response = try await second.handle(
       Requests.plain("GET", "/cards", token: session.accessToken))
     #expect(response.status == 200)
@@ -49,9 +49,9 @@ struct PersistenceTests {
 
     // Expiry and rotation carry over too.
     #expect(try await second.handle(Requests.refresh(session.refreshToken)).status == 200)
-    let third = try CardSandbox(stateFile: directory.stateFile, clock: { clock.now })
+    let third = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
     #expect(try await third.handle(Requests.refresh(session.refreshToken)).status == 401)
-    clock.advance(seconds: 3600)
+    clock.advance(by: .seconds(3600))
     #expect(
       try await third.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
         == 401)

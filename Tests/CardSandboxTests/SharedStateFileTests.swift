@@ -1,4 +1,5 @@
 import CardSandbox
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -65,9 +66,9 @@ struct SharedStateFileTests {
   @Test("reset and the token faults of one sandbox are seen by the other; ids go on")
   func stateOperationsSeen() async throws {
     let directory = try TemporaryDirectory()
-    let clock = TestClock()
-    let first = try CardSandbox(stateFile: directory.stateFile, clock: { clock.now })
-    let second = try CardSandbox(stateFile: directory.stateFile, clock: { clock.now })
+    let clock = FakeWallClock()
+    let first = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
+    let second = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
     let session = try await first.login()
     try await second.revokeRefreshTokens()
     #expect(try await first.handle(Requests.refresh(session.refreshToken)).status == 401)

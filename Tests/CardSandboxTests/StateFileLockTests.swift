@@ -1,9 +1,11 @@
 import CardSandbox
+import CardTestSupport
 import Foundation
 import Testing
 
-/// The lock beside the state file, held here the way another process would hold it.
-@Suite("State file lock")
+/// The lock beside the state file, held here the way another process would hold it. Each
+/// test acts only once the sandbox has found the lock held and is waiting for it.
+@Suite("State file lock", .timeLimit(.minutes(1)))
 struct StateFileLockTests {
   @Test("a request waits while another process holds the lock and is answered after")
   func waitsForLock() async throws {
@@ -11,8 +13,7 @@ struct StateFileLockTests {
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let before = try Data(contentsOf: directory.stateFile)
     let held = try HeldLock(path: directory.lockFile.path)
-    let request = Task { try await sandbox.handle(Requests.login()) }
-    try await Task.sleep(for: .milliseconds(100))
+    let request = try await startWaitingForTheLock { try await sandbox.handle(Requests.login()) }
     #expect(try Data(contentsOf: directory.stateFile) == before)
     held.release()
     #expect(try await request.value.status == 200)
@@ -24,8 +25,7 @@ struct StateFileLockTests {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let held = try HeldLock(path: directory.lockFile.path)
-    let request = Task { try await sandbox.handle(Requests.login()) }
-    try await Task.sleep(for: .milliseconds(50))
+    let request = try await startWaitingForTheLock { try await sandbox.handle(Requests.login()) }
     request.cancel()
     await #expect(throws: SandboxTransportError.cancelled) { try await request.value }
     held.release()
@@ -37,13 +37,24 @@ struct StateFileLockTests {
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
     let held = try HeldLock(path: directory.lockFile.path)
-    let operation = Task { try await sandbox.revokeRefreshTokens() }
-    try await Task.sleep(for: .milliseconds(50))
+    let operation = try await startWaitingForTheLock { try await sandbox.revokeRefreshTokens() }
     operation.cancel()
     await #expect(throws: SandboxStateError.cancelled(path: directory.lockFile.path)) {
       try await operation.value
     }
     held.release()
     #expect(try await sandbox.handle(Requests.refresh(session.refreshToken)).status == 200)
+  }
+
+  /// Starts `operation` in a task and returns the task once it has found the lock held, so
+  /// that it is waiting for the lock, not about to take it.
+  private func startWaitingForTheLock<Success: Sendable>(
+    _ operation: @escaping @Sendable () async throws -> Success
+  ) async throws -> Task<Success, any Error> {
+    let contended = Tally()
+    let report: @Sendable () -> Void = { contended.increment() }
+    let task = StateFileLock.$contended.withValue(report) { Task { try await operation() } }
+    try await contended.wait(forAtLeast: 1)
+    return task
   }
 }

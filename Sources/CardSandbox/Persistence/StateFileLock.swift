@@ -14,8 +14,15 @@
 /// lock on a replaced inode would protect nothing; the lock file is never deleted, for the
 /// same reason. Each lock opens the file anew, so two sandboxes of one process exclude each
 /// other as two processes do. The kernel releases the lock of a process that dies.
-struct StateFileLock {
+package struct StateFileLock {
   private let descriptor: Int32
+
+  /// Called by ``acquire(path:)`` each time it finds the lock held by another descriptor,
+  /// just before it waits to try again: how a test learns that a request is waiting for the
+  /// lock instead of guessing how long that takes. A test binds it around the task it starts,
+  /// `StateFileLock.$contended.withValue(observer) { Task { … } }`, so it reaches that task
+  /// only; nothing else sets it.
+  @TaskLocal package static var contended: (@Sendable () -> Void)?
 
   /// Opens (creating, mode 0600) the lock file at `path` and waits for the exclusive lock.
   ///
@@ -37,6 +44,7 @@ struct StateFileLock {
         close(descriptor)
         throw error
       }
+      contended?()
       do {
         try await Task.sleep(for: pause)
       } catch {

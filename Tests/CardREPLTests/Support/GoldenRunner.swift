@@ -1,5 +1,7 @@
 import CardComposition
 import CardREPL
+import CardREPLTestSupport
+import CardTestSupport
 import Foundation
 
 /// Runs a golden script in process: a fresh temporary directory with `home/` as the home
@@ -7,9 +9,11 @@ import Foundation
 /// backend through ``CardComposition/AppGraph`` with retries that do not wait, and a
 /// console that captures both streams.
 struct GoldenRunner {
-  let root: URL
+  /// Deleted with everything in it once the last copy of the runner is released.
+  let directory: TemporaryDirectory
   let json: Bool
 
+  var root: URL { directory.url }
   var home: URL { root.appendingPathComponent("home") }
   var files: URL { root.appendingPathComponent("files") }
   var sealedSession: URL {
@@ -18,21 +22,12 @@ struct GoldenRunner {
   }
 
   init(json: Bool) throws {
-    root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("card-repl-golden-\(UUID().uuidString)").resolvingSymlinksInPath()
+    directory = try TemporaryDirectory()
     self.json = json
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-    try Self.onePixelPNG.write(to: files.appendingPathComponent("photo.png"))
+    try onePixelPNG.write(to: files.appendingPathComponent("photo.png"))
     try Data("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8).write(to: files.appendingPathComponent("anim.gif"))
   }
-
-  func removeDirectory() { try? FileManager.default.removeItem(at: root) }
-
-  /// A 1×1 grey PNG.
-  static let onePixelPNG = Data(
-    base64Encoded:
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
-  )!
 
   /// Runs the script's runs one after the other and returns the normalised output.
   func run(_ script: [String]) async throws -> GoldenOutput {
