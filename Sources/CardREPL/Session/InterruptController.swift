@@ -20,8 +20,13 @@ public final class InterruptController: Sendable {
 
   /// Runs `operation` as the running command, cancelled by ``interrupt()``.
   func run(_ operation: @escaping @Sendable () async -> CommandOutcome) async -> CommandOutcome {
-    let task = Task { await operation() }
-    running.withLock { $0 = task }
+    // Registered under the lock it is created in: an interrupt that follows anything the
+    // command did finds it, even when the command signals before this line returns.
+    let task = running.withLock { running in
+      let task = Task { await operation() }
+      running = task
+      return task
+    }
     defer { running.withLock { $0 = nil } }
     return await withTaskCancellationHandler {
       await task.value
