@@ -37,7 +37,7 @@ package final class LoopbackHTTPServer: Sendable {
     /// A response; `Content-Length` and `Connection: close` are added.
     case respond(status: Int, headers: [(String, String)] = [], body: Data = Data())
     /// A 200 response whose `Content-Length` announces `bytes` bytes, sent one byte every
-    /// `interval`, as a slow server would.
+    /// `interval`, as a slow server would: a fixture for tests of real timeouts.
     case trickle(bytes: Int, interval: Duration)
     /// No response; the connection stays open until the client closes it.
     case hang
@@ -59,6 +59,9 @@ package final class LoopbackHTTPServer: Sendable {
   private let state = Mutex(State())
 
   /// Starts listening on an ephemeral port and answers each request with `handler`.
+  ///
+  /// `handler` runs on the connection's thread once the request has arrived whole and is
+  /// listed in ``requests``, so a test can count arrivals in it and wait for that count.
   package init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
     self.handler = handler
     listener = try LoopbackListener()
@@ -120,6 +123,8 @@ package final class LoopbackHTTPServer: Sendable {
       guard Self.write(Data(head.utf8), to: connection) else { return }
       let (seconds, attoseconds) = interval.components
       for _ in 0..<bytes {
+        // A fixture for real-timeout tests: the pause models a slow server, and the tests
+        // check what the client's real timeout makes of it, never how long anything took.
         Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
         guard Self.write(Data("x".utf8), to: connection) else { return }
       }

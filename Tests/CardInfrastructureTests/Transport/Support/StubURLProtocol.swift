@@ -1,4 +1,6 @@
+import CardTestSupport
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -99,13 +101,19 @@ enum StubReply: Sendable {
 }
 
 /// The answers for one test's host, and what the stub saw there.
+///
+/// A test that must act while a request is in flight stubs ``StubReply/never`` and waits
+/// with ``waitUntilReceived(_:)``; one that expects the session to cancel the request waits
+/// with ``waitUntilStopped(_:)``. Neither guesses how long anything takes.
 final class StubRoute: Sendable {
   /// The unique host the route answers for.
   let host = "\(UUID().uuidString.lowercased()).stub.test"
   private let replyToRequest: @Sendable (StubRequest) -> StubReply
-  private let seen = Locked((requests: [StubRequest](), stops: 0))
+  private let seen = Mutex([StubRequest]())
+  private let arrivals = Tally()
+  private let stops = Tally()
 
-  private static let routes = Locked([String: StubRoute]())
+  private static let routes = Mutex([String: StubRoute]())
 
   /// Registers a route answering every request with `reply`.
   init(_ reply: @escaping @Sendable (StubRequest) -> StubReply) {
@@ -122,19 +130,30 @@ final class StubRoute: Sendable {
   func url(_ path: String = "/") -> URL { URL(string: "https://\(host)\(path)")! }
 
   /// The requests the stub saw, in order.
-  var requests: [StubRequest] { seen.withLock { $0.requests } }
+  var requests: [StubRequest] { seen.withLock { $0 } }
 
-  /// How many times `stopLoading` was called for this route.
-  var stops: Int { seen.withLock { $0.stops } }
+  /// Returns once `count` requests have arrived in all.
+  func waitUntilReceived(_ count: Int) async throws(CancellationError) {
+    try await arrivals.wait(forAtLeast: count)
+  }
+
+  /// Returns once the session has called `stopLoading` `count` times in all for this route,
+  /// as it does when it cancels a request.
+  func waitUntilStopped(_ count: Int) async throws(CancellationError) {
+    try await stops.wait(forAtLeast: count)
+  }
 
   static func route(for url: URL?) -> StubRoute? {
     guard let host = url?.host else { return nil }
     return routes.withLock { $0[host] }
   }
 
-  func record(_ request: StubRequest) { seen.withLock { $0.requests.append(request) } }
+  func record(_ request: StubRequest) {
+    seen.withLock { $0.append(request) }
+    arrivals.increment()
+  }
 
-  func recordStop() { seen.withLock { $0.stops += 1 } }
+  func recordStop() { stops.increment() }
 
   func reply(_ request: StubRequest) -> StubReply { replyToRequest(request) }
 }
