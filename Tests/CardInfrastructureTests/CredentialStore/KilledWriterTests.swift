@@ -1,5 +1,6 @@
 import CardData
 import CardInfrastructure
+import CredentialStoreProbeSupport
 import Foundation
 import Testing
 

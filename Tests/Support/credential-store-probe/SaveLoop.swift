@@ -1,4 +1,5 @@
 import CardInfrastructure
+import CredentialStoreProbeSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import CardData
 import CardDomain
 import CardInfrastructure
+import CredentialStoreProbeSupport
 
 #if canImport(Glibc)
   import Glibc
