@@ -59,7 +59,8 @@ let package = Package(
     // only: no product names it.
     .target(name: "BuiltExecutable", path: "Tests/Support/BuiltExecutable"),
     // What the credential store's probe and the tests that run it share: the credentials the
-    // probes write. Test support only: no product names it.
+    // probes write and the commands and reports between them. Test support only: no product
+    // names it.
     .target(
       name: "CredentialStoreProbeSupport", dependencies: ["CardData"],
       path: "Tests/Support/CredentialStoreProbeSupport"),

@@ -17,32 +17,44 @@ struct ProbeFailure: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// The process that started the probe, so that a probe whose test died stops instead of
-/// running on.
-struct ParentWatch {
-  private let parent = getppid()
-
-  /// Throws once the parent has exited (the probe then has another parent).
-  func requireAlive() throws(ProbeFailure) {
-    guard getppid() == parent else { throw ProbeFailure("the parent process exited") }
-  }
-}
-
 /// Appends `line` to `path` with one `write` on an `O_APPEND` descriptor, so that lines of
 /// several processes never mix.
 func append(_ line: String, to path: String) throws(ProbeFailure) {
   let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
   guard descriptor >= 0 else { throw ProbeFailure("cannot open the log") }
   defer { close(descriptor) }
-  let bytes = Array((line + "\n").utf8)
-  let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-  guard written == bytes.count else { throw ProbeFailure("cannot write the log") }
+  try writeWhole(line + "\n", to: descriptor, naming: "the log")
 }
 
-/// Sleeps until `start`, given in seconds since 1970.
-func wait(until start: Double) async {
-  let delay = start - Date().timeIntervalSince1970
-  if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
+/// Writes `report` on standard output with one `write`, so that the test reads it at once.
+func send(_ report: ProbeReport) throws(ProbeFailure) {
+  try writeWhole(report.line + "\n", to: STDOUT_FILENO, naming: "standard output")
+}
+
+/// The test's next command from standard input; ``ProbeCommand/stop`` at the end of input,
+/// as when the test died.
+func nextCommand() throws(ProbeFailure) -> ProbeCommand {
+  var byte: UInt8 = 0
+  while true {
+    let count = read(STDIN_FILENO, &byte, 1)
+    if count == 0 { return .stop }
+    if count == 1 { break }
+    guard errno == EINTR else { throw ProbeFailure("cannot read standard input") }
+  }
+  guard let command = ProbeCommand(rawValue: byte) else {
+    throw ProbeFailure("unknown command byte \(byte)")
+  }
+  return command
+}
+
+/// Reports ``ProbeReport/ready``, then runs `step` once for each ``ProbeCommand/step``,
+/// reporting ``ProbeReport/done`` after each, until ``ProbeCommand/stop``.
+func serve(_ step: () async throws(ProbeFailure) -> Void) async throws(ProbeFailure) {
+  try send(.ready)
+  while try nextCommand() == .step {
+    try await step()
+    try send(.done)
+  }
 }
 
 /// Loads the credential, which must be there and must be one the probes write.
@@ -55,8 +67,16 @@ func loadProbeCredential(from store: EncryptedFileCredentialStore) async throws(
   } catch {
     throw ProbeFailure("load failed: \(error.kind): \(error.message)")
   }
-  guard let loaded, let probe = ProbeCredential(loaded) else {
+  guard let probe = ProbeCredential(loaded) else {
     throw ProbeFailure("load found no credential of the probes")
   }
   return probe
+}
+
+private func writeWhole(
+  _ text: String, to descriptor: Int32, naming name: String
+) throws(ProbeFailure) {
+  let bytes = Array(text.utf8)
+  let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  guard written == bytes.count else { throw ProbeFailure("cannot write \(name)") }
 }

@@ -1,20 +1,22 @@
 // A child process for the multi-process tests of EncryptedFileCredentialStore: several copies
-// share one store directory and load, save and refresh at once. It prints nothing but
-// failures, and never a token. Credentials are `ProbeCredential`s: a family and a generation.
+// share one store directory and load, save and refresh at once, each step when the test
+// allows it. Credentials are `ProbeCredential`s: a family and a generation. It never prints
+// a token.
 //
-//   credential-store-probe refresh <directory> <log-file> <count> <start-time>
-//     <count> times: load the credential, then refreshCredential(replacing:) it. The refresh
-//     closure appends "refresh <family> <generation> <pid>" to <log-file> and returns the
-//     next generation of the same family.
-//   credential-store-probe save <directory> <log-file> <prefix> <count> <start-time> <pause-ms>
-//     <count> times: append "save <prefix>.<i> <pid>" to <log-file>, save generation 0 of
-//     family <prefix>.<i>, and pause <pause-ms> milliseconds.
-//   credential-store-probe read <directory> <count> <start-time>
-//     <count> times: load the credential, which must be there.
+//   credential-store-probe save <directory> <log-file> <prefix>
+//     Step i appends "save <prefix>.<i> <pid>" to <log-file>, reports `saving <prefix>.<i>`,
+//     and saves generation 0 of family <prefix>.<i>.
+//   credential-store-probe refresh <directory> <log-file>
+//     Each step loads the credential, then refreshCredential(replacing:)s it. When the
+//     refresh closure runs, it appends "refresh <family> <generation> <pid>" to <log-file>,
+//     reports `spent <family> <generation>`, and returns the next generation of the family.
+//   credential-store-probe read <directory>
+//     Each step loads the credential, which must be there and be one the probes write.
 //
-// <start-time> is a time in seconds since 1970 to wait for, so that the copies start
-// together. A probe stops when the process that started it exits. The exit status is 0 when
-// every step worked.
+// The probe reports `ready` on standard output once the store is open. Then, for each `s`
+// byte on standard input, it does one step and reports `done`; a `q` byte or the end of
+// input makes it exit (`ProbeCommand`, `ProbeReport`). Nothing it does waits for a clock.
+// Failures go to standard error with exit status 1.
 
 import CardInfrastructure
 import Foundation
@@ -22,33 +24,22 @@ import Foundation
 /// Runs the mode that `arguments` name.
 func run(_ arguments: [String]) async throws {
   guard arguments.count >= 2 else { throw ProbeFailure("usage: see main.swift") }
-  let parent = ParentWatch()
   let directory = URL(fileURLWithPath: arguments[1], isDirectory: true)
   let store = try EncryptedFileCredentialStore(
     configuration: EncryptedFileCredentialStore.Configuration(directory: directory))
   switch (arguments[0], arguments.count) {
-  case ("refresh", 5):
-    guard let count = Int(arguments[3]), let start = Double(arguments[4]) else {
-      throw ProbeFailure("bad refresh arguments")
-    }
-    await wait(until: start)
-    try await refreshLoop(store: store, log: arguments[2], count: count, parent: parent)
-  case ("save", 7):
-    guard !arguments[3].isEmpty, !arguments[3].contains("-"), let count = Int(arguments[4]),
-      let start = Double(arguments[5]), let pause = Int(arguments[6])
-    else {
+  case ("save", 4):
+    guard !arguments[3].isEmpty, !arguments[3].contains("-") else {
       throw ProbeFailure("bad save arguments")
     }
-    await wait(until: start)
-    try await saveLoop(
-      store: store, log: arguments[2], prefix: arguments[3], count: count,
-      pause: .milliseconds(pause), parent: parent)
-  case ("read", 4):
-    guard let count = Int(arguments[2]), let start = Double(arguments[3]) else {
-      throw ProbeFailure("bad read arguments")
+    let saves = SaveSteps(store: store, log: arguments[2], prefix: arguments[3])
+    try await serve { () throws(ProbeFailure) in try await saves.step() }
+  case ("refresh", 3):
+    try await serve { () throws(ProbeFailure) in
+      try await refreshStep(store: store, log: arguments[2])
     }
-    await wait(until: start)
-    try await readLoop(store: store, count: count, parent: parent)
+  case ("read", 2):
+    try await serve { () throws(ProbeFailure) in _ = try await loadProbeCredential(from: store) }
   default:
     throw ProbeFailure("usage: see main.swift")
   }
