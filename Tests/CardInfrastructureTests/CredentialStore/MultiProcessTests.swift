@@ -1,8 +1,8 @@
 import CardData
 import CardInfrastructure
-import CardTestSupport
 import CredentialStoreProbeSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// The test drives every probe one step at a time: each child waits for the test's step,
@@ -28,15 +28,15 @@ struct MultiProcessTests {
     var loads = 0
   }
 
-  /// Shared by the children's drivers.
-  private struct Schedule: Sendable {
+  /// Shared by the children's drivers. Nothing in it is a `Mutex`: several drivers use it at
+  /// once, and on Linux ThreadSanitizer misreports a contended `Mutex` (it does not see the
+  /// kernel side of its waits).
+  private final class Schedule: Sendable {
     let store: EncryptedFileCredentialStore
-    /// Counts the children that reported ready (or ended before that).
-    let ready = Tally()
-    /// Opened once every child is ready, so that they start together.
-    let start = Gate()
-    /// Counts the savers that made all their saves (or ended).
-    let saversDone = Tally()
+    /// How many savers made all their saves (or ended).
+    let saversDone = Atomic(0)
+
+    init(store: EncryptedFileCredentialStore) { self.store = store }
   }
 
   private func launch(_ arguments: [String], index: Int) throws -> ProbeChild {
@@ -44,9 +44,9 @@ struct MultiProcessTests {
       arguments, errorURL: fixture.root.appendingPathComponent("child-\(index).stderr"))
   }
 
-  /// Steps `child` while `continues` says so after each step, loading the store after each
-  /// step (this process reads too, the whole time, and must never see a broken file), then
-  /// tells it to exit.
+  /// Steps `child`, which has reported ready, while `continues` says so after each step,
+  /// loading the store after each step (this process reads too, the whole time, and must
+  /// never see a broken file), then tells it to exit.
   private static func drive(
     _ child: ProbeChild, as role: Role, in schedule: Schedule,
     while continues: @Sendable (Run) -> Bool
@@ -54,15 +54,10 @@ struct MultiProcessTests {
     var run = Run(role: role)
     defer {
       child.stop()
-      if role == .saver { schedule.saversDone.increment() }
+      if role == .saver { schedule.saversDone.add(1, ordering: .releasing) }
     }
-    var reports = child.reports.makeAsyncIterator()
-    let first = await reports.next()
-    schedule.ready.increment()
-    guard first == .ready else { return run }
-    try await schedule.start.wait()
     child.step()
-    while let report = await reports.next() {
+    for await report in child.reports {
       switch report {
       case .spent(let credential):
         run.spent.append(credential)
@@ -117,6 +112,12 @@ struct MultiProcessTests {
     }
     children.append((.reader, try launch(["read", home], index: refreshers + savers)))
 
+    // Every child opens the store before any starts, so that they start together.
+    for (index, (_, child)) in children.enumerated() {
+      var reports = child.reports.makeAsyncIterator()
+      let first = await reports.next()
+      try #require(first == .ready, "child \(index) did not start: \(child.errors)")
+    }
     let schedule = Schedule(store: store)
     let runs = try await withThrowingTaskGroup(of: Run.self) { group in
       for (role, child) in children {
@@ -126,14 +127,13 @@ struct MultiProcessTests {
             case .saver: run.steps < savesEach
             case .reader: run.steps < readsEach
             case .refresher:
-              schedule.saversDone.count < savers || run.steps < refreshesEach
+              schedule.saversDone.load(ordering: .acquiring) < savers
+                || run.steps < refreshesEach
                 || !run.spent.contains { $0.family != initial.family }
             }
           }
         }
       }
-      try await schedule.ready.wait(forAtLeast: children.count)
-      schedule.start.open()
       return try await group.reduce(into: []) { $0.append($1) }
     }
     for (index, (_, child)) in children.enumerated() {
