@@ -50,6 +50,9 @@ package final class LoopbackHTTPServer: Sendable {
     var requests: [Request] = []
     var connections: Set<Int32> = []
     var stopped = false
+    /// Set by ``stop()``, which leaves it once it has shut down the connections it found; a
+    /// connection thread that ends after that waits for it before closing its descriptor.
+    var shuttingDown: DispatchGroup?
   }
 
   /// The port the server listens on.
@@ -76,16 +79,24 @@ package final class LoopbackHTTPServer: Sendable {
 
   /// Stops listening and ends every open connection; when it returns, connecting is refused.
   ///
-  /// The connections are shut down under the lock: a connection still in the set has not
-  /// been closed by its thread (which removes it first), so its descriptor number cannot
-  /// belong to another socket yet.
+  /// A connection found in the set has not been closed by its thread (which removes it
+  /// first), and a thread that removes it after that waits for `shuttingDown` before closing
+  /// it, so no descriptor number shut down here can belong to another socket yet. The
+  /// shutdowns happen outside the lock: the threads they wake take the lock at once, and a
+  /// contended `Mutex` waits in the kernel, where ThreadSanitizer cannot see it and then
+  /// reports the state as raced.
   package func stop() {
-    state.withLock { state in
+    let shuttingDown = DispatchGroup()
+    shuttingDown.enter()
+    let connections = state.withLock { state in
       state.stopped = true
-      for connection in state.connections {
-        shutdown(connection, Int32(SHUT_RDWR))
-      }
+      state.shuttingDown = shuttingDown
+      return state.connections
     }
+    for connection in connections {
+      shutdown(connection, Int32(SHUT_RDWR))
+    }
+    shuttingDown.leave()
     listener.stop()
   }
 
@@ -104,7 +115,11 @@ package final class LoopbackHTTPServer: Sendable {
 
   private func serve(_ connection: Int32) {
     defer {
-      state.withLock { _ = $0.connections.remove(connection) }
+      let shuttingDown = state.withLock { state in
+        state.connections.remove(connection)
+        return state.shuttingDown
+      }
+      shuttingDown?.wait()
       close(connection)
     }
     var reader = SocketReader(socket: connection)
