@@ -3,9 +3,10 @@ import CardInfrastructure
 import Foundation
 import Testing
 
-/// The stub never answers and the session's request timeout does not apply to a
-/// `URLProtocol`, so only the cancellation can end these requests: one the transport did not
-/// cancel would hang until the suite's safety limit stops the test.
+/// The stub never answers, the session's request timeout does not apply to a `URLProtocol`,
+/// and the transport's resource timeout (five minutes) outlasts the suite's safety limit, so
+/// only the cancellation can end these requests: one the transport did not cancel would hang
+/// until the safety limit stops the test.
 @Suite("Cancelling the calling task cancels the URLSession task", .timeLimit(.minutes(1)))
 struct URLSessionTransportCancellationTests {
   @Test func cancelsARequestInFlight() async throws {
