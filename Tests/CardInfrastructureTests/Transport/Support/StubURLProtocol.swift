@@ -113,12 +113,22 @@ final class StubRoute: Sendable {
   private let arrivals = Tally()
   private let stops = Tally()
 
-  private static let routes = Mutex([String: StubRoute]())
+  /// The newest route registered; see ``RegisteredRoute``.
+  private static let newest = Atomic<Unmanaged<RegisteredRoute>?>(nil)
 
   /// Registers a route answering every request with `reply`.
   init(_ reply: @escaping @Sendable (StubRequest) -> StubReply) {
     replyToRequest = reply
-    Self.routes.withLock { $0[host] = self }
+    var current = Self.newest.load(ordering: .acquiring)
+    while true {
+      let node = Unmanaged.passRetained(
+        RegisteredRoute(route: self, older: current?.takeUnretainedValue()))
+      let (exchanged, found) = Self.newest.compareExchange(
+        expected: current, desired: node, ordering: .acquiringAndReleasing)
+      if exchanged { break }
+      node.release()
+      current = found
+    }
   }
 
   /// A route answering every request the same way.
@@ -145,7 +155,9 @@ final class StubRoute: Sendable {
 
   static func route(for url: URL?) -> StubRoute? {
     guard let host = url?.host else { return nil }
-    return routes.withLock { $0[host] }
+    var node = newest.load(ordering: .acquiring)?.takeUnretainedValue()
+    while let registered = node, registered.route.host != host { node = registered.older }
+    return node?.route
   }
 
   func record(_ request: StubRequest) {
@@ -156,4 +168,21 @@ final class StubRoute: Sendable {
   func recordStop() { stops.increment() }
 
   func reply(_ request: StubRequest) -> StubReply { replyToRequest(request) }
+}
+
+/// One registered route, in a list that only grows, newest first, shared without a lock.
+///
+/// Routes stay registered as long as the process runs, and so do the nodes (each holds one
+/// retain that is never released), so a reader never follows a freed node. Tests register
+/// routes in parallel; the list is reached through an atomic, not a `Mutex`, because on Linux
+/// a contended `Mutex` waits in the kernel, where ThreadSanitizer cannot see it, and then
+/// reports the state it guards as raced.
+private final class RegisteredRoute: Sendable {
+  let route: StubRoute
+  let older: RegisteredRoute?
+
+  init(route: StubRoute, older: RegisteredRoute?) {
+    self.route = route
+    self.older = older
+  }
 }
