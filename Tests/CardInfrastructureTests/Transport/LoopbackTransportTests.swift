@@ -206,14 +206,13 @@ struct LoopbackTransportTests {
   }
 
   @Test func reportsARefusedConnection() async throws {
-    let closed = try LoopbackHTTPServer { _ in .respond(status: 200) }
-    closed.stop()
+    let refusing = try RefusingPort()
 
     let error = await transportError(
-      sending: HTTPRequest(method: .get, url: closed.url("/")), through: try networkTransport())
+      sending: HTTPRequest(method: .get, url: refusing.url("/")), through: try networkTransport())
 
     #expect(error?.kind == .cannotConnect)
-    #expect(error?.message.hasPrefix("cannot connect to 127.0.0.1:\(closed.port)") == true)
+    #expect(error?.message.hasPrefix("cannot connect to 127.0.0.1:\(refusing.port)") == true)
     #expect(error?.message.hasSuffix(" (URLError -1004)") == true)
   }
 
