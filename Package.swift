@@ -52,9 +52,6 @@ let package = Package(
     .executableTarget(name: "card-repl", dependencies: ["CardComposition"]),
     // Benchmarks that print figures: `swift run -c release card-benchmarks`.
     .executableTarget(name: "card-benchmarks", dependencies: ["CardData"]),
-    // A child process for the credential store's multi-process tests.
-    .executableTarget(
-      name: "credential-store-probe", dependencies: ["CardInfrastructure", "CardData"]),
     // An HTTP/1.1 server on 127.0.0.1 for the transport and composition tests. Test support
     // only: no product names it, and it imports none of our targets.
     .target(name: "LoopbackHTTPTestServer", path: "Tests/Support/LoopbackHTTPTestServer"),
@@ -66,6 +63,18 @@ let package = Package(
     .target(
       name: "CardREPLTestSupport", dependencies: ["CardREPL", "CardDomain", "CardTestSupport"],
       path: "Tests/Support/CardREPLTestSupport"),
+    // What the credential store's probe and the tests that run it share: the credentials the
+    // probes write and the commands and reports between them. Test support only: no product
+    // names it.
+    .target(
+      name: "CredentialStoreProbeSupport", dependencies: ["CardData"],
+      path: "Tests/Support/CredentialStoreProbeSupport"),
+    // A child process for the credential store's multi-process tests. Test support only: no
+    // product names it.
+    .executableTarget(
+      name: "credential-store-probe",
+      dependencies: ["CardInfrastructure", "CardData", "CredentialStoreProbeSupport"],
+      path: "Tests/Support/credential-store-probe"),
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(
@@ -74,7 +83,7 @@ let package = Package(
       name: "CardInfrastructureTests",
       dependencies: [
         "CardInfrastructure", "CardData", "CardDomain", "CardTestSupport", "credential-store-probe",
-        "LoopbackHTTPTestServer", "BuiltExecutable",
+        "CredentialStoreProbeSupport", "LoopbackHTTPTestServer", "BuiltExecutable",
       ]),
     .testTarget(name: "CardSandboxTests", dependencies: ["CardSandbox", "CardTestSupport"]),
     .testTarget(name: "CardPrimitivesTests", dependencies: ["CardPrimitives", "CardTestSupport"]),

@@ -35,9 +35,18 @@ package final class AsyncFIFOLock: Sendable {
   }
 
   private let state = Mutex(State())
+  private let waiterQueued: (@Sendable () -> Void)?
 
   /// Creates an unheld lock.
-  package init() {}
+  ///
+  /// `waiterQueued` is a test seam: it is called each time a call of ``acquire(before:)``
+  /// finds the lock held and has joined the queue (never for a call that takes a free lock,
+  /// nor for a task cancelled before it joined), so that a test can count the calls waiting
+  /// behind a holder instead of sleeping until they probably are. Production code passes
+  /// nothing.
+  package init(waiterQueued: (@Sendable () -> Void)? = nil) {
+    self.waiterQueued = waiterQueued
+  }
 
   /// Waits until the lock is free, then holds it; pair every successful call with
   /// ``release()``.
@@ -105,7 +114,11 @@ package final class AsyncFIFOLock: Sendable {
       state.waiters.append(Waiter(id: id, continuation: continuation, timer: timer))
       return nil
     }
-    if let immediate { continuation.resume(returning: immediate) }
+    if let immediate {
+      continuation.resume(returning: immediate)
+    } else {
+      waiterQueued?()
+    }
   }
 
   /// Takes waiter `id` out of the queue and resumes it with `failure`; does nothing when it

@@ -39,7 +39,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   private let lockPath: String
   private let codec = SealedCredentialCodec(cipher: AESGCM.platformCipher)
   private var keyring: CredentialKeyring
-  private let turn = AsyncFIFOLock()
+  private let turn: AsyncFIFOLock
 
   /// Creates a store; it touches no file until it is used.
   ///
@@ -55,9 +55,16 @@ public actor EncryptedFileCredentialStore: CredentialStore {
 
   /// Creates a store that accepts as few as `minimumIterationsForTesting` PBKDF2 iterations,
   /// so that tests do not spend seconds deriving keys. Not for production use.
+  ///
+  /// `callQueued` is a test seam: it is called each time a call that takes the store's lock
+  /// (every one but ``load()``) finds another call of this store holding the in-process lock
+  /// and queues behind it, so that a test can act once calls are waiting instead of sleeping
+  /// until they probably are.
   package init(
-    configuration: Configuration, minimumIterationsForTesting minimumIterations: UInt32
+    configuration: Configuration, minimumIterationsForTesting minimumIterations: UInt32,
+    callQueued: (@Sendable () -> Void)? = nil
   ) throws(CredentialStoreError) {
+    turn = AsyncFIFOLock(waiterQueued: callQueued)
     let minimumIterations = max(minimumIterations, 1)
     try configuration.validate(minimumIterations: minimumIterations)
     self.configuration = configuration

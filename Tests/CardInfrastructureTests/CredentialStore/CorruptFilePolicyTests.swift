@@ -1,6 +1,7 @@
 import CardData
 import CardDomain
 import CardInfrastructure
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -85,17 +86,17 @@ struct CorruptFilePolicyTests {
   @Test func refreshOfACorruptFileFailsWithoutCallingRefreshAndKeepsTheFile() async throws {
     let store = try fixture.keyFileStore()
     let corrupt = try await makeCorruptFile(store)
-    let calls = RefreshCounter()
+    let calls = Tally()
     do {
       _ = try await store.refreshCredential(replacing: credential(generation: 1)) { stale in
-        await calls.increment()
+        calls.increment()
         return credential(generation: 2)
       }
       Issue.record("refresh of a corrupt file succeeded")
     } catch {
       #expect(error == .storage(CredentialStoreError(.corrupted, error.storageMessage)))
     }
-    #expect(await calls.count == 0)
+    #expect(calls.count == 0)
     #expect(try fixture.sealedBytes() == corrupt)
   }
 }

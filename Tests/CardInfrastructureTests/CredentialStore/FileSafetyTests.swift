@@ -1,5 +1,6 @@
 import CardData
 import CardInfrastructure
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -9,9 +10,11 @@ import Testing
   import Darwin
 #endif
 
-@Suite("Encrypted file store: permissions, nonces, locks")
+@Suite("Encrypted file store: permissions, nonces, locks", .timeLimit(.minutes(1)))
 struct FileSafetyTests {
   let fixture: StoreFixture
+  /// The calls that queued behind another call of their store.
+  let queued = Tally()
 
   init() throws { fixture = try StoreFixture() }
 
@@ -130,14 +133,43 @@ struct FileSafetyTests {
     #expect(!FileManager.default.fileExists(atPath: fixture.keyURL.path))
   }
 
+  /// Another open file description of the lock file, locked exclusively as another process
+  /// would hold it; closing it releases the lock.
+  private func holdFileLock() throws -> Int32 {
+    let descriptor = open(fixture.keyFileConfiguration.lockFileURL.path, O_RDWR)
+    guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else {
+      throw FixtureError("cannot lock the lock file")
+    }
+    return descriptor
+  }
+
+  /// Starts `operation`, a call that takes `store`'s locks, while the test holds the file
+  /// lock, and returns once the operation holds the store's in-process lock, so that the file
+  /// lock is all it can still wait for.
+  ///
+  /// A witness call on the same store starts after it; once one of the two is seen queued
+  /// behind the other, the witness is cancelled. Either the witness was the one queued and
+  /// leaves, or it held the in-process lock (waiting for the file lock itself) and hands it to
+  /// the operation as it gives up: both ways the operation holds it when the witness is done.
+  private func startWaitingForTheFileLock<Result: Sendable>(
+    on store: EncryptedFileCredentialStore,
+    _ operation: @escaping @Sendable () async -> Result
+  ) async throws -> Task<Result, Never> {
+    let waiting = Task { await operation() }
+    let witness = Task { await storeError { try await store.save(credential(generation: 99)) } }
+    try await queued.wait(forAtLeast: 1)
+    witness.cancel()
+    #expect(await witness.value?.message.contains("cancelled while waiting") == true)
+    return waiting
+  }
+
+  /// The first half is a real timeout, kept short; only the kind and message of the outcome
+  /// are checked. The second half has no timeout that could end it in time: only the release
+  /// of the file lock lets the write through.
   @Test func aWriteWaitsForTheLockAndGivesUpAfterItsTimeout() async throws {
     try await fixture.keyFileStore().save(credential(generation: 1))
-    // Another open file description of the lock file, as another process would have.
-    let lockPath = fixture.keyFileConfiguration.lockFileURL.path
-    let descriptor = open(lockPath, O_RDWR)
-    #expect(descriptor >= 0)
+    let descriptor = try holdFileLock()
     defer { close(descriptor) }
-    #expect(flock(descriptor, LOCK_EX) == 0)
 
     var configuration = fixture.keyFileConfiguration
     configuration.lockTimeout = .milliseconds(200)
@@ -145,29 +177,33 @@ struct FileSafetyTests {
     let error = await storeError { try await store.save(credential(generation: 2)) }
     #expect(error?.kind == .unavailable)
     #expect(error?.message.contains("timed out") == true)
+    #expect(error?.message.contains("waiting for the lock on") == true)
     #expect(try await store.load() == credential(generation: 1))  // reads need no lock
 
-    let second = try fixture.keyFileStore()
-    let waiting = Task { try await second.save(credential(generation: 3)) }
-    try await Task.sleep(for: .milliseconds(100))
+    let second = try fixture.keyFileStore(countingQueuedCallsIn: queued)
+    let waiting = try await startWaitingForTheFileLock(on: second) {
+      await storeError { try await second.save(credential(generation: 3)) }
+    }
     #expect(try await store.load() == credential(generation: 1))
     #expect(flock(descriptor, LOCK_UN) == 0)
-    try await waiting.value
+    #expect(await waiting.value == nil)
     #expect(try await store.load() == credential(generation: 3))
   }
 
+  /// The default lock timeout (two minutes) outlasts the safety limit, so only the
+  /// cancellation can end the wait.
   @Test func aCancelledWaiterStopsWaitingForTheLock() async throws {
     try await fixture.keyFileStore().save(credential(generation: 1))
-    let descriptor = open(fixture.keyFileConfiguration.lockFileURL.path, O_RDWR)
+    let descriptor = try holdFileLock()
     defer { close(descriptor) }
-    #expect(flock(descriptor, LOCK_EX) == 0)
-    let store = try fixture.keyFileStore()
-    let waiting = Task { await storeError { try await store.save(credential(generation: 2)) } }
-    try await Task.sleep(for: .milliseconds(50))
+    let store = try fixture.keyFileStore(countingQueuedCallsIn: queued)
+    let waiting = try await startWaitingForTheFileLock(on: store) {
+      await storeError { try await store.save(credential(generation: 2)) }
+    }
     waiting.cancel()
     let error = await waiting.value
     #expect(error?.kind == .unavailable)
-    #expect(error?.message.contains("cancelled") == true)
+    #expect(error?.message.contains("cancelled while waiting for the lock on") == true)
     #expect(try await store.load() == credential(generation: 1))
   }
 }

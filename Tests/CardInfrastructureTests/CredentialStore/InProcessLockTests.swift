@@ -1,42 +1,28 @@
 import CardData
 import CardDomain
 import CardInfrastructure
+import CardTestSupport
 import Foundation
 import Testing
 
-/// A refresh that holds the store's locks until the test lets it finish.
-private struct HeldRefresh {
-  let task: Task<AuthCredential, any Error>
-  let finish: AsyncStream<Void>.Continuation
-
-  /// Starts refreshing `credential(generation: 1)` into generation 2 and returns once the
-  /// refresh closure runs, that is while the locks are held.
-  static func start(on store: EncryptedFileCredentialStore) async -> HeldRefresh {
-    let (entered, enter) = AsyncStream<Void>.makeStream()
-    let (proceed, finish) = AsyncStream<Void>.makeStream()
-    let task = Task {
-      try await store.refreshCredential(replacing: credential(generation: 1)) { _ in
-        enter.yield()
-        for await _ in proceed { break }
-        return credential(generation: 2)
-      }
-    }
-    for await _ in entered { break }
-    return HeldRefresh(task: task, finish: finish)
-  }
-}
-
-@Suite("Encrypted file store: waiting for another call in the same process")
+/// A call queued behind a held refresh is known to be queued through the store's
+/// `callQueued` seam; nothing waits for a guessed length of time.
+@Suite(
+  "Encrypted file store: waiting for another call in the same process", .timeLimit(.minutes(1)))
 struct InProcessLockTests {
   let fixture: StoreFixture
+  /// The calls that queued behind another call of the store under test.
+  let queued = Tally()
 
   init() throws { fixture = try StoreFixture() }
 
+  /// The default lock timeout (two minutes) outlasts the safety limit, so only the
+  /// cancellation can end the waiting call; one that ignored it would hang and be stopped.
   @Test(arguments: ["save", "clear", "clear(ifStill:)"])
   func aCancelledCallWaitingBehindASlowRefreshEndsAtOnce(operation: String) async throws {
-    let store = try fixture.keyFileStore()
+    let store = try fixture.keyFileStore(countingQueuedCallsIn: queued)
     try await store.save(credential(generation: 1))
-    let refresh = await HeldRefresh.start(on: store)
+    let refresh = try await HeldRefresh.start(on: store)
 
     let waiting = Task {
       await storeError {
@@ -47,55 +33,51 @@ struct InProcessLockTests {
         }
       }
     }
-    try await Task.sleep(for: .milliseconds(50))
-    let started = ContinuousClock.now
+    try await queued.wait(forAtLeast: 1)
     waiting.cancel()
     let error = await waiting.value
-    #expect(ContinuousClock.now - started < .seconds(10))
     #expect(error?.kind == .unavailable)
     #expect(error?.message.contains("cancelled while waiting for another call") == true)
 
-    refresh.finish.yield()
-    #expect(try await refresh.task.value == credential(generation: 2))
+    #expect(try await refresh.finish() == credential(generation: 2))
     #expect(try await store.load() == credential(generation: 2))
   }
 
+  /// A real timeout, kept short; the call is seen to queue behind the refresh, then to give
+  /// up with the timeout's kind and message. How long it took is not measured.
   @Test func aCallWaitingBehindASlowRefreshGivesUpAfterTheLockTimeout() async throws {
     var configuration = fixture.keyFileConfiguration
     configuration.lockTimeout = .milliseconds(200)
-    let store = try EncryptedFileCredentialStore(configuration: configuration)
+    let store = try fixture.keyFileStore(
+      configuration: configuration, countingQueuedCallsIn: queued)
     try await store.save(credential(generation: 1))
-    let refresh = await HeldRefresh.start(on: store)
+    let refresh = try await HeldRefresh.start(on: store)
 
-    let started = ContinuousClock.now
     let error = await storeError { try await store.save(credential(generation: 9)) }
-    let elapsed = ContinuousClock.now - started
+    #expect(queued.count == 1)
     #expect(error?.kind == .unavailable)
     #expect(error?.message.contains("timed out after 0.2 seconds") == true)
     #expect(error?.message.contains("in this process") == true)
-    #expect(elapsed >= .milliseconds(190) && elapsed < .seconds(10))
 
-    refresh.finish.yield()
-    #expect(try await refresh.task.value == credential(generation: 2))
+    #expect(try await refresh.finish() == credential(generation: 2))
     #expect(try await store.load() == credential(generation: 2))
   }
 
   @Test func callsThatGaveUpLeaveTheQueueAndTheOthersKeepTheirOrder() async throws {
-    let store = try fixture.keyFileStore()
+    let store = try fixture.keyFileStore(countingQueuedCallsIn: queued)
     try await store.save(credential(generation: 1))
-    let refresh = await HeldRefresh.start(on: store)
+    let refresh = try await HeldRefresh.start(on: store)
 
     let cancelled = Task { await storeError { try await store.save(credential(generation: 7)) } }
-    try await Task.sleep(for: .milliseconds(20))
+    try await queued.wait(forAtLeast: 1)
     let third = Task { try await store.save(credential(generation: 3)) }
-    try await Task.sleep(for: .milliseconds(20))
+    try await queued.wait(forAtLeast: 2)
     let fourth = Task { try await store.save(credential(generation: 4)) }
-    try await Task.sleep(for: .milliseconds(20))
+    try await queued.wait(forAtLeast: 3)
     cancelled.cancel()
     #expect(await cancelled.value?.message.contains("cancelled") == true)
 
-    refresh.finish.yield()
-    _ = try await refresh.task.value
+    _ = try await refresh.finish()
     try await third.value
     try await fourth.value
     #expect(try await store.load() == credential(generation: 4))

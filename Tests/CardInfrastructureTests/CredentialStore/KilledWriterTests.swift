@@ -1,5 +1,6 @@
 import CardData
 import CardInfrastructure
+import CredentialStoreProbeSupport
 import Foundation
 import Testing
 
@@ -15,20 +16,13 @@ struct KilledWriterTests {
 
   init() throws { fixture = try StoreFixture() }
 
-  /// Waits until the probe's log at `url` has `count` lines; false after `limit`.
-  private func waitForLines(_ count: Int, in url: URL, limit: Duration) async throws -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while probeLogLines(url).count < count {
-      guard ContinuousClock.now < deadline else { return false }
-      try await Task.sleep(for: .milliseconds(1))
-    }
-    return true
-  }
-
-  /// A probe saves distinct credentials in a tight loop and is killed with SIGKILL at a
-  /// random moment. It logs each credential before saving it, so the file must then hold the
-  /// last credential logged (the save finished) or the one before (it did not). A later save
-  /// must work and sweep any temporary file the probe left.
+  /// A probe is allowed far more saves than it can make before the kill and saves distinct
+  /// credentials back to back; it is killed with SIGKILL once the test has read a random
+  /// number of its reports. `saving` and `done` alternate, so the kill lands during a save or
+  /// between two, wherever the probe got while the test read and killed: every moment is a
+  /// valid one, and none is chosen by a clock. The probe logs each credential before saving
+  /// it, so the file must then hold the last credential logged (the save finished) or the one
+  /// before (it did not). A later save must work and sweep any temporary file the probe left.
   @Test(.timeLimit(.minutes(1)))
   func aSaveKilledAtRandomMomentsLeavesTheOldOrTheNewCredential() async throws {
     let store = try fixture.keyFileStore()
@@ -38,15 +32,20 @@ struct KilledWriterTests {
     for round in 0..<8 {
       let log = fixture.root.appendingPathComponent("saves-\(round).log")
       let child = try ProbeChild.launch(
-        ["save", fixture.home.path, log.path, "k\(round)", "1000000", "0", "0"],
+        ["save", fixture.home.path, log.path, "k\(round)"],
         errorURL: fixture.root.appendingPathComponent("saver-\(round).stderr"))
-      let lines = Int.random(in: 1...10)
-      let pause = Duration.microseconds(Int.random(in: 0...3000))
-      let started = try await waitForLines(lines, in: log, limit: .seconds(10))
-      try await Task.sleep(for: pause)
-      kill(child.process.processIdentifier, SIGKILL)
+      var reports = child.reports.makeAsyncIterator()
+      let first = await reports.next()
+      try #require(first == .ready, "round \(round): the probe did not start: \(child.errors)")
+      child.step(1_000)
+      let killAfter = Int.random(in: 1...20)
+      var seen = 0
+      while seen < killAfter, await reports.next() != nil { seen += 1 }
+      kill(child.processIdentifier, SIGKILL)
       let (reason, status) = await child.termination()
-      try #require(started, "round \(round): the probe logged no saves: \(child.errors)")
+      try #require(
+        seen == killAfter,
+        "round \(round): the probe ended after \(seen) of \(killAfter) reports: \(child.errors)")
       #expect(
         reason == .uncaughtSignal && status == SIGKILL,
         "round \(round): the probe ended before the kill: \(status) \(child.errors)")
@@ -56,7 +55,7 @@ struct KilledWriterTests {
       let loaded = try await fixture.keyFileStore().load()
       let allowed = Array(candidates.suffix(2))
       let found = ProbeCredential(loaded)
-      let moment = "round \(round), killed \(pause) after \(lines) logged saves"
+      let moment = "round \(round), killed after \(killAfter) reports, \(logged.count) saves logged"
       #expect(
         found.map(allowed.contains) == true,
         "\(moment): found \(found?.description ?? "nothing"), expected one of \(allowed)")

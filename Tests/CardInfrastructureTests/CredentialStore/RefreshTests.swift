@@ -1,58 +1,62 @@
 import CardData
 import CardDomain
 import CardInfrastructure
+import CardTestSupport
 import Foundation
 import Testing
 
-/// Counts calls of a refresh closure.
-actor RefreshCounter {
-  private(set) var count = 0
-  func increment() { count += 1 }
-}
-
-@Suite("Encrypted file store: refreshing under the lock")
+/// The concurrent tests hold the one refresh that runs until every other caller is known to
+/// wait (queued behind it through the store's `callQueued` seam), then let it finish: the
+/// callers overlap however the machine schedules them.
+///
+/// They start their callers one at a time, each once the previous one is seen waiting. The
+/// pile-up behind the refresh is the same as with callers started at once, but the lock's
+/// `Mutex` is not contended: on Linux a contended `Mutex` waits in the kernel, which
+/// ThreadSanitizer does not see, so it would report the lock's own bookkeeping as a race.
+@Suite("Encrypted file store: refreshing under the lock", .timeLimit(.minutes(1)))
 struct RefreshTests {
   let fixture: StoreFixture
+  /// The calls of refresh closures.
+  let calls = Tally()
+  /// The calls that queued behind another call of their store.
+  let queued = Tally()
 
   init() throws { fixture = try StoreFixture() }
 
   @Test func aStaleCredentialIsRefreshedOnceAndTheResultSaved() async throws {
     let store = try fixture.keyFileStore()
     try await store.save(credential(generation: 1))
-    let calls = RefreshCounter()
     let fresh = try await store.refreshCredential(replacing: credential(generation: 1)) { stale in
-      await calls.increment()
+      calls.increment()
       #expect(stale == credential(generation: 1))
       return credential(generation: 2)
     }
     #expect(fresh == credential(generation: 2))
-    #expect(await calls.count == 1)
+    #expect(calls.count == 1)
     #expect(try await fixture.keyFileStore().load() == credential(generation: 2))
   }
 
   @Test func anAlreadyRefreshedCredentialIsReturnedWithoutRefreshing() async throws {
     let store = try fixture.keyFileStore()
     try await store.save(credential(generation: 5))
-    let calls = RefreshCounter()
     let result = try await store.refreshCredential(replacing: credential(generation: 4)) { _ in
-      await calls.increment()
+      calls.increment()
       return credential(generation: 99)
     }
     #expect(result == credential(generation: 5))
-    #expect(await calls.count == 0)
+    #expect(calls.count == 0)
     #expect(try await store.load() == credential(generation: 5))
   }
 
   @Test func anEmptyStoreIsSignedOutWithoutRefreshing() async throws {
     let store = try fixture.keyFileStore()
-    let calls = RefreshCounter()
     await #expect(throws: CredentialRefreshError.signedOut) {
       try await store.refreshCredential(replacing: credential(generation: 1)) { _ in
-        await calls.increment()
+        calls.increment()
         return credential(generation: 2)
       }
     }
-    #expect(await calls.count == 0)
+    #expect(calls.count == 0)
     #expect(try await store.load() == nil)
   }
 
@@ -71,62 +75,74 @@ struct RefreshTests {
   }
 
   @Test func concurrentCallersInOneProcessRefreshOnce() async throws {
-    let store = try fixture.keyFileStore()
+    let store = try fixture.keyFileStore(countingQueuedCallsIn: queued)
     try await store.save(credential(generation: 1))
-    let calls = RefreshCounter()
+    let release = Gate()
     let results = try await withThrowingTaskGroup(of: AuthCredential.self) { group in
-      for _ in 0..<20 {
-        group.addTask {
-          try await store.refreshCredential(replacing: credential(generation: 1)) { stale in
-            await calls.increment()
-            try? await Task.sleep(for: .milliseconds(20))  // suspend while holding the lock
+      for index in 0..<20 {
+        group.addTask { [calls] in
+          try await store.refreshCredential(replacing: credential(generation: 1)) { _ in
+            calls.increment()
+            try? await release.wait()  // suspend while holding the lock
             return credential(generation: 2)
           }
         }
+        // The first caller refreshes; each later one is seen queued behind it before the
+        // next starts (see the suite's note on starting callers one at a time).
+        if index == 0 {
+          try await calls.wait(forAtLeast: 1)
+        } else {
+          try await queued.wait(forAtLeast: index)
+        }
       }
+      release.open()
       return try await group.reduce(into: []) { $0.append($1) }
     }
     #expect(results.count == 20)
     #expect(results.allSatisfy { $0 == credential(generation: 2) })
-    #expect(await calls.count == 1)
+    #expect(calls.count == 1)
   }
 
+  /// The first caller refreshes through store 0 while holding both its locks; the second
+  /// takes store 1's in-process lock and waits for the file lock; every later caller is seen
+  /// queued behind the one of its own store before the next starts.
   @Test func twoStoreInstancesOnOneDirectoryRefreshOnce() async throws {
-    let stores = [try fixture.keyFileStore(), try fixture.keyFileStore()]
+    let queuedOn = [Tally(), Tally()]
+    let stores = [
+      try fixture.keyFileStore(countingQueuedCallsIn: queuedOn[0]),
+      try fixture.keyFileStore(countingQueuedCallsIn: queuedOn[1]),
+    ]
     try await stores[0].save(credential(generation: 1))
-    let calls = RefreshCounter()
+    let release = Gate()
     try await withThrowingTaskGroup(of: AuthCredential.self) { group in
       for index in 0..<10 {
         let store = stores[index % 2]
-        group.addTask {
+        group.addTask { [calls] in
           try await store.refreshCredential(replacing: credential(generation: 1)) { _ in
-            await calls.increment()
-            try? await Task.sleep(for: .milliseconds(20))
+            calls.increment()
+            try? await release.wait()
             return credential(generation: 2)
           }
         }
+        switch index {
+        case 0: try await calls.wait(forAtLeast: 1)
+        case 1: break  // The next call on store 1 shows this one holds its in-process lock.
+        default: try await queuedOn[index % 2].wait(forAtLeast: index / 2)
+        }
       }
+      release.open()
       for try await result in group { #expect(result == credential(generation: 2)) }
     }
-    #expect(await calls.count == 1)
+    #expect(calls.count == 1)
+    #expect(queuedOn.map(\.count) == [4, 4])
   }
 
   @Test func loadsDuringARefreshSeeTheOldCredentialThenTheNewOne() async throws {
     let store = try fixture.keyFileStore()
     try await store.save(credential(generation: 1))
-    let (entered, enter) = AsyncStream<Void>.makeStream()
-    let (proceed, release) = AsyncStream<Void>.makeStream()
-    let refreshing = Task {
-      try await store.refreshCredential(replacing: credential(generation: 1)) { _ in
-        enter.yield()
-        for await _ in proceed { break }
-        return credential(generation: 2)
-      }
-    }
-    for await _ in entered { break }
+    let refresh = try await HeldRefresh.start(on: store)
     #expect(try await store.load() == credential(generation: 1))
-    release.yield()
-    #expect(try await refreshing.value == credential(generation: 2))
+    #expect(try await refresh.finish() == credential(generation: 2))
     #expect(try await store.load() == credential(generation: 2))
   }
 }

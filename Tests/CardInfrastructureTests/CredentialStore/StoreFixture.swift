@@ -1,5 +1,6 @@
 import CardData
 import CardInfrastructure
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -14,22 +15,20 @@ import Testing
 /// Suites hold one in a stored property, so a fresh directory exists for each test and is
 /// removed when the suite instance goes away after the test.
 final class StoreFixture: Sendable {
-  /// The temporary directory (mode 0700); the store lives in `home` below it.
+  /// The temporary directory, mode 0700 like a directory made by `mkdtemp`; the store lives
+  /// in `home` below it, and the tests put other files (logs, a key elsewhere) beside it.
   let root: URL
   /// The store's directory, which does not exist until the store creates it.
   let home: URL
+  /// Owns `root` and deletes it with the fixture.
+  private let directory: TemporaryDirectory
 
   init() throws {
-    let temporary = FileManager.default.temporaryDirectory.standardizedFileURL
-    var template = Array(
-      temporary.appendingPathComponent("credential-store-XXXXXX").path.utf8CString)
-    guard mkdtemp(&template) != nil else { throw FixtureError("mkdtemp failed") }
-    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    root = URL(fileURLWithPath: path, isDirectory: true)
+    directory = try TemporaryDirectory()
+    root = directory.url
     home = root.appendingPathComponent("home", isDirectory: true)
+    try setPermissions(0o700, of: root)
   }
-
-  deinit { try? FileManager.default.removeItem(at: root) }
 
   /// A key-file configuration with the default locations in `home`.
   var keyFileConfiguration: EncryptedFileCredentialStore.Configuration {
@@ -39,6 +38,20 @@ final class StoreFixture: Sendable {
   /// A store with the default key file.
   func keyFileStore() throws -> EncryptedFileCredentialStore {
     try EncryptedFileCredentialStore(configuration: keyFileConfiguration)
+  }
+
+  /// A store with `configuration` (by default the key-file one) that counts in `queued` each
+  /// call that has to wait behind another call of the same store (see
+  /// `EncryptedFileCredentialStore.init(configuration:minimumIterationsForTesting:callQueued:)`).
+  func keyFileStore(
+    configuration: EncryptedFileCredentialStore.Configuration? = nil,
+    countingQueuedCallsIn queued: Tally
+  ) throws -> EncryptedFileCredentialStore {
+    try EncryptedFileCredentialStore(
+      configuration: configuration ?? keyFileConfiguration,
+      minimumIterationsForTesting: EncryptedFileCredentialStore.KeySource
+        .minimumPassphraseIterations,
+      callQueued: { queued.increment() })
   }
 
   /// A passphrase store with a test-sized iteration count.

@@ -82,12 +82,13 @@ struct RedirectPolicyTests {
       HTTPURLResponse(
         url: URL(string: "https://api.example.test/cards")!, statusCode: 302,
         httpVersion: "HTTP/1.1", headerFields: ["Location": "https://evil.example.test/"]))
-    let answer = Locked<URLRequest??>(nil)
-    RedirectDelegate().urlSession(
-      session, task: task, willPerformHTTPRedirection: response,
-      newRequest: Self.request("https://evil.example.test/")
-    ) { request in answer.withLock { $0 = .some(request) } }
-    let followed = try #require(answer.withLock { $0 } ?? nil)
+    let answer = await withCheckedContinuation { continuation in
+      RedirectDelegate().urlSession(
+        session, task: task, willPerformHTTPRedirection: response,
+        newRequest: Self.request("https://evil.example.test/")
+      ) { request in continuation.resume(returning: request) }
+    }
+    let followed = try #require(answer)
     #expect(followed.url?.host == "evil.example.test")
     #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
   }

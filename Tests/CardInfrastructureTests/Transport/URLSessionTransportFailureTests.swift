@@ -1,5 +1,6 @@
 import CardData
 import CardInfrastructure
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -31,8 +32,8 @@ struct URLSessionTransportFailureTests {
 
   @Test func rejectsAMissingBodyFileWithoutSending() async throws {
     let route = StubRoute(always: .respond(status: 200))
-    let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "missing-\(UUID().uuidString)")
+    let directory = try TemporaryDirectory()
+    let missing = directory.appending("missing-body")
     let error = await transportError(
       sending: HTTPRequest(method: .post, url: route.url(), body: .file(missing, length: 10)),
       through: try stubTransport())
@@ -43,8 +44,7 @@ struct URLSessionTransportFailureTests {
 
   @Test func rejectsABodyFileOfAnotherLength() async throws {
     let route = StubRoute(always: .respond(status: 200))
-    let file = try temporaryFile(count: 100)
-    defer { try? FileManager.default.removeItem(at: file.url) }
+    let file = try TemporaryFile(count: 100)
     let error = await transportError(
       sending: HTTPRequest(method: .post, url: route.url(), body: .file(file.url, length: 99)),
       through: try stubTransport())
@@ -55,9 +55,10 @@ struct URLSessionTransportFailureTests {
 
   @Test func rejectsADirectoryAsBodyFile() async throws {
     let route = StubRoute(always: .respond(status: 200))
-    let directory = FileManager.default.temporaryDirectory
+    let directory = try TemporaryDirectory()
     let error = await transportError(
-      sending: HTTPRequest(method: .post, url: route.url(), body: .file(directory, length: 0)),
+      sending: HTTPRequest(
+        method: .post, url: route.url(), body: .file(directory.url, length: 0)),
       through: try stubTransport())
     #expect(error?.kind == .invalidRequest)
     #expect(route.requests.isEmpty)

@@ -57,8 +57,7 @@ struct URLSessionTransportRequestTests {
 
   @Test func streamsAFileBodyOfSeveralMebibytes() async throws {
     let route = StubRoute(always: Self.ok)
-    let file = try temporaryFile(count: 5 << 20 + 123)
-    defer { try? FileManager.default.removeItem(at: file.url) }
+    let file = try TemporaryFile(count: 5 << 20 + 123)
     _ = try await stubTransport().send(
       HTTPRequest(
         method: .put, url: route.url("/card/c1/image"),
@@ -93,11 +92,15 @@ struct URLSessionTransportRequestTests {
       HTTPRequest(method: .get, url: route.url()))
     _ = try await stubTransport(requestTimeout: .milliseconds(1500)).send(
       HTTPRequest(method: .get, url: route.url()))
+    _ = try await stubTransport(requestTimeout: .milliseconds(300)).send(
+      HTTPRequest(method: .get, url: route.url()))
+    // FoundationNetworking counts whole seconds: a fraction is rounded up, never down to a
+    // timeout of zero that would fail every request at once.
     #if canImport(FoundationNetworking)
-      let fractionalTimeout: TimeInterval = 2
+      let fractionalTimeouts: [TimeInterval] = [2, 1]
     #else
-      let fractionalTimeout: TimeInterval = 1.5
+      let fractionalTimeouts: [TimeInterval] = [1.5, 0.3]
     #endif
-    #expect(route.requests.map(\.timeoutInterval) == [30, 5, fractionalTimeout])
+    #expect(route.requests.map(\.timeoutInterval) == [30, 5] + fractionalTimeouts)
   }
 }

@@ -29,8 +29,7 @@ struct URLSessionTransportResponseTests {
   }
 
   @Test func returnsABodyOfSeveralMebibytesWhole() async throws {
-    let file = try temporaryFile(count: 3 << 20)
-    defer { try? FileManager.default.removeItem(at: file.url) }
+    let file = try TemporaryFile(count: 3 << 20)
     let route = StubRoute(always: .respond(status: 200, body: file.bytes))
     let response = try await stubTransport().send(HTTPRequest(method: .get, url: route.url()))
     #expect(response.body == file.bytes)

@@ -37,7 +37,7 @@ package final class LoopbackHTTPServer: Sendable {
     /// A response; `Content-Length` and `Connection: close` are added.
     case respond(status: Int, headers: [(String, String)] = [], body: Data = Data())
     /// A 200 response whose `Content-Length` announces `bytes` bytes, sent one byte every
-    /// `interval`, as a slow server would.
+    /// `interval`, as a slow server would: a fixture for tests of real timeouts.
     case trickle(bytes: Int, interval: Duration)
     /// No response; the connection stays open until the client closes it.
     case hang
@@ -50,6 +50,9 @@ package final class LoopbackHTTPServer: Sendable {
     var requests: [Request] = []
     var connections: Set<Int32> = []
     var stopped = false
+    /// Set by ``stop()``, which leaves it once it has shut down the connections it found; a
+    /// connection thread that ends after that waits for it before closing its descriptor.
+    var shuttingDown: DispatchGroup?
   }
 
   /// The port the server listens on.
@@ -59,6 +62,9 @@ package final class LoopbackHTTPServer: Sendable {
   private let state = Mutex(State())
 
   /// Starts listening on an ephemeral port and answers each request with `handler`.
+  ///
+  /// `handler` runs on the connection's thread once the request has arrived whole and is
+  /// listed in ``requests``, so a test can count arrivals in it and wait for that count.
   package init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
     self.handler = handler
     listener = try LoopbackListener()
@@ -73,16 +79,24 @@ package final class LoopbackHTTPServer: Sendable {
 
   /// Stops listening and ends every open connection; when it returns, connecting is refused.
   ///
-  /// The connections are shut down under the lock: a connection still in the set has not
-  /// been closed by its thread (which removes it first), so its descriptor number cannot
-  /// belong to another socket yet.
+  /// A connection found in the set has not been closed by its thread (which removes it
+  /// first), and a thread that removes it after that waits for `shuttingDown` before closing
+  /// it, so no descriptor number shut down here can belong to another socket yet. The
+  /// shutdowns happen outside the lock: the threads they wake take the lock at once, and a
+  /// contended `Mutex` waits in the kernel, where ThreadSanitizer cannot see it and then
+  /// reports the state as raced.
   package func stop() {
-    state.withLock { state in
+    let shuttingDown = DispatchGroup()
+    shuttingDown.enter()
+    let connections = state.withLock { state in
       state.stopped = true
-      for connection in state.connections {
-        shutdown(connection, Int32(SHUT_RDWR))
-      }
+      state.shuttingDown = shuttingDown
+      return state.connections
     }
+    for connection in connections {
+      shutdown(connection, Int32(SHUT_RDWR))
+    }
+    shuttingDown.leave()
     listener.stop()
   }
 
@@ -101,7 +115,11 @@ package final class LoopbackHTTPServer: Sendable {
 
   private func serve(_ connection: Int32) {
     defer {
-      state.withLock { _ = $0.connections.remove(connection) }
+      let shuttingDown = state.withLock { state in
+        state.connections.remove(connection)
+        return state.shuttingDown
+      }
+      shuttingDown?.wait()
       close(connection)
     }
     var reader = SocketReader(socket: connection)
@@ -120,6 +138,8 @@ package final class LoopbackHTTPServer: Sendable {
       guard Self.write(Data(head.utf8), to: connection) else { return }
       let (seconds, attoseconds) = interval.components
       for _ in 0..<bytes {
+        // A fixture for real-timeout tests: the pause models a slow server, and the tests
+        // check what the client's real timeout makes of it, never how long anything took.
         Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
         guard Self.write(Data("x".utf8), to: connection) else { return }
       }

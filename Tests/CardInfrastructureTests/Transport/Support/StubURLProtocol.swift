@@ -1,4 +1,6 @@
+import CardTestSupport
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -99,18 +101,34 @@ enum StubReply: Sendable {
 }
 
 /// The answers for one test's host, and what the stub saw there.
+///
+/// A test that must act while a request is in flight stubs ``StubReply/never`` and waits
+/// with ``waitUntilReceived(_:)``; one that expects the session to cancel the request waits
+/// with ``waitUntilStopped(_:)``. Neither guesses how long anything takes.
 final class StubRoute: Sendable {
   /// The unique host the route answers for.
   let host = "\(UUID().uuidString.lowercased()).stub.test"
   private let replyToRequest: @Sendable (StubRequest) -> StubReply
-  private let seen = Locked((requests: [StubRequest](), stops: 0))
+  private let seen = Mutex([StubRequest]())
+  private let arrivals = Tally()
+  private let stops = Tally()
 
-  private static let routes = Locked([String: StubRoute]())
+  /// The newest route registered; see ``RegisteredRoute``.
+  private static let newest = Atomic<Unmanaged<RegisteredRoute>?>(nil)
 
   /// Registers a route answering every request with `reply`.
   init(_ reply: @escaping @Sendable (StubRequest) -> StubReply) {
     replyToRequest = reply
-    Self.routes.withLock { $0[host] = self }
+    var current = Self.newest.load(ordering: .acquiring)
+    while true {
+      let node = Unmanaged.passRetained(
+        RegisteredRoute(route: self, older: current?.takeUnretainedValue()))
+      let (exchanged, found) = Self.newest.compareExchange(
+        expected: current, desired: node, ordering: .acquiringAndReleasing)
+      if exchanged { break }
+      node.release()
+      current = found
+    }
   }
 
   /// A route answering every request the same way.
@@ -122,19 +140,49 @@ final class StubRoute: Sendable {
   func url(_ path: String = "/") -> URL { URL(string: "https://\(host)\(path)")! }
 
   /// The requests the stub saw, in order.
-  var requests: [StubRequest] { seen.withLock { $0.requests } }
+  var requests: [StubRequest] { seen.withLock { $0 } }
 
-  /// How many times `stopLoading` was called for this route.
-  var stops: Int { seen.withLock { $0.stops } }
+  /// Returns once `count` requests have arrived in all.
+  func waitUntilReceived(_ count: Int) async throws(CancellationError) {
+    try await arrivals.wait(forAtLeast: count)
+  }
+
+  /// Returns once the session has called `stopLoading` `count` times in all for this route,
+  /// as it does when it cancels a request.
+  func waitUntilStopped(_ count: Int) async throws(CancellationError) {
+    try await stops.wait(forAtLeast: count)
+  }
 
   static func route(for url: URL?) -> StubRoute? {
     guard let host = url?.host else { return nil }
-    return routes.withLock { $0[host] }
+    var node = newest.load(ordering: .acquiring)?.takeUnretainedValue()
+    while let registered = node, registered.route.host != host { node = registered.older }
+    return node?.route
   }
 
-  func record(_ request: StubRequest) { seen.withLock { $0.requests.append(request) } }
+  func record(_ request: StubRequest) {
+    seen.withLock { $0.append(request) }
+    arrivals.increment()
+  }
 
-  func recordStop() { seen.withLock { $0.stops += 1 } }
+  func recordStop() { stops.increment() }
 
   func reply(_ request: StubRequest) -> StubReply { replyToRequest(request) }
+}
+
+/// One registered route, in a list that only grows, newest first, shared without a lock.
+///
+/// Routes stay registered as long as the process runs, and so do the nodes (each holds one
+/// retain that is never released), so a reader never follows a freed node. Tests register
+/// routes in parallel; the list is reached through an atomic, not a `Mutex`, because on Linux
+/// a contended `Mutex` waits in the kernel, where ThreadSanitizer cannot see it, and then
+/// reports the state it guards as raced.
+private final class RegisteredRoute: Sendable {
+  let route: StubRoute
+  let older: RegisteredRoute?
+
+  init(route: StubRoute, older: RegisteredRoute?) {
+    self.route = route
+    self.older = older
+  }
 }

@@ -1,5 +1,6 @@
 import CardData
 import CardInfrastructure
+import CardTestSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -20,19 +21,29 @@ func networkTransport(requestTimeout: Duration = .seconds(30)) throws -> URLSess
   URLSessionTransport(configuration: try .init(requestTimeout: requestTimeout))
 }
 
-/// A temporary file of `count` bytes, removed by the caller. The bytes repeat with a period
-/// of 4099, a prime, so that a chunk lost, repeated or reordered changes them.
-func temporaryFile(count: Int) throws -> (url: URL, bytes: Data) {
-  let period = Data((0..<4099).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
-  var bytes = Data(capacity: count + period.count)
-  while bytes.count < count {
-    bytes.append(period)
+/// A file of test bytes in a temporary directory of its own; the directory, and the file
+/// with it, is deleted when the value is released.
+struct TemporaryFile {
+  /// The file's bytes.
+  let bytes: Data
+  private let directory: TemporaryDirectory
+
+  /// The file. It is read through the directory, so that every use keeps the file in place.
+  var url: URL { directory.appending("body") }
+
+  /// Writes `count` bytes that repeat with a period of 4099, a prime, so that a chunk lost,
+  /// repeated or reordered changes them.
+  init(count: Int) throws {
+    let period = Data((0..<4099).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+    var bytes = Data(capacity: count + period.count)
+    while bytes.count < count {
+      bytes.append(period)
+    }
+    bytes.removeLast(bytes.count - count)
+    self.bytes = bytes
+    directory = try TemporaryDirectory()
+    try directory.write(bytes, to: "body")
   }
-  bytes.removeLast(bytes.count - count)
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("transport-body-\(UUID().uuidString)")
-  try bytes.write(to: url)
-  return (url, bytes)
 }
 
 /// The transport error `send` threw, or `nil` when it returned a response.
