@@ -106,29 +106,40 @@ final class LoopbackListener: Sendable {
 
   /// A non-blocking socket listening on an ephemeral port of 127.0.0.1, and that port.
   private static func openListener() throws -> (listener: Int32, port: UInt16) {
-    #if os(Linux)
-      let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let listener = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard listener >= 0 else { throw LoopbackHTTPServer.ServerError.socket(errno) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let listening = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-        bind(listener, address, length) == 0 && listen(listener, 16) == 0
-          && getsockname(listener, address, &length) == 0
-          && fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK) == 0
-      }
-    }
-    guard listening else {
+    let (listener, port) = try bindEphemeralLoopbackPort()
+    guard listen(listener, 16) == 0,
+      fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK) == 0
+    else {
       let error = errno
       close(listener)
       throw LoopbackHTTPServer.ServerError.socket(error)
     }
-    return (listener, UInt16(bigEndian: address.sin_port))
+    return (listener, port)
   }
+}
+
+/// A TCP socket bound to an ephemeral port of 127.0.0.1, not yet listening, and that port.
+func bindEphemeralLoopbackPort() throws -> (socket: Int32, port: UInt16) {
+  #if os(Linux)
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  #else
+    let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+  #endif
+  guard socket >= 0 else { throw LoopbackHTTPServer.ServerError.socket(errno) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = 0
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+      bind(socket, address, length) == 0 && getsockname(socket, address, &length) == 0
+    }
+  }
+  guard bound else {
+    let error = errno
+    close(socket)
+    throw LoopbackHTTPServer.ServerError.socket(error)
+  }
+  return (socket, UInt16(bigEndian: address.sin_port))
 }
