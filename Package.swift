@@ -20,11 +20,12 @@ let package = Package(
   targets: [
     // Entities, use cases, repository protocols and typed errors. Foundation only.
     .target(name: "CardDomain"),
-    // Endpoints, DTOs, judgeStatus, the request pipeline and the repositories.
-    .target(name: "CardData", dependencies: ["CardDomain"]),
-    // What several of our targets share and no other project needs: the FIFO lock that is
-    // held across suspension points. Package access only; no product names it.
+    // What several of our targets share and no other project needs: a Mutex whose hand-offs
+    // ThreadSanitizer sees, and the FIFO lock held across suspension points. Plumbing, not a
+    // layer: it knows nothing of cards. Package access only; no product names it.
     .target(name: "CardPrimitives"),
+    // Endpoints, DTOs, judgeStatus, the request pipeline and the repositories.
+    .target(name: "CardData", dependencies: ["CardDomain", "CardPrimitives"]),
     // Hand-written fakes of every protocol, for this package's tests and for other projects.
     .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData", "CardPrimitives"]),
     // libcrypto from OpenSSL (not libssl), for AES-GCM, PBKDF2 and random bytes on Linux.
@@ -43,25 +44,30 @@ let package = Package(
     .target(name: "CardSandbox"),
     // The REPL: tokenizer, command table, rendering and the loop. It knows the use cases and
     // its own small ports only, never a concrete Data or Infrastructure type.
-    .target(name: "CardREPL", dependencies: ["CardDomain"]),
+    .target(name: "CardREPL", dependencies: ["CardDomain", "CardPrimitives"]),
     // The composition root: the one place that knows every concrete type and wires them.
     .target(
       name: "CardComposition",
-      dependencies: ["CardDomain", "CardData", "CardInfrastructure", "CardSandbox", "CardREPL"]),
+      dependencies: [
+        "CardDomain", "CardData", "CardInfrastructure", "CardSandbox", "CardREPL", "CardPrimitives",
+      ]),
     // `swift run card-repl`: explore every card flow against the sandbox or a server.
     .executableTarget(name: "card-repl", dependencies: ["CardComposition"]),
     // Benchmarks that print figures: `swift run -c release card-benchmarks`.
     .executableTarget(name: "card-benchmarks", dependencies: ["CardData"]),
     // An HTTP/1.1 server on 127.0.0.1 for the transport and composition tests. Test support
-    // only: no product names it, and it imports none of our targets.
-    .target(name: "LoopbackHTTPTestServer", path: "Tests/Support/LoopbackHTTPTestServer"),
+    // only: no product names it, and of our targets it imports the primitives only.
+    .target(
+      name: "LoopbackHTTPTestServer", dependencies: ["CardPrimitives"],
+      path: "Tests/Support/LoopbackHTTPTestServer"),
     // Finds an executable built next to the test bundle, for tests that run one. Test support
     // only: no product names it.
     .target(name: "BuiltExecutable", path: "Tests/Support/BuiltExecutable"),
     // The REPL's capturing console and fakes of its ports, for the REPL and composition
     // tests. Test support only: no product names it.
     .target(
-      name: "CardREPLTestSupport", dependencies: ["CardREPL", "CardDomain", "CardTestSupport"],
+      name: "CardREPLTestSupport",
+      dependencies: ["CardREPL", "CardDomain", "CardTestSupport", "CardPrimitives"],
       path: "Tests/Support/CardREPLTestSupport"),
     // What the credential store's probe and the tests that run it share: the credentials the
     // probes write and the commands and reports between them. Test support only: no product
@@ -78,14 +84,17 @@ let package = Package(
 
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
     .testTarget(
-      name: "CardDataTests", dependencies: ["CardData", "CardDomain", "CardTestSupport"]),
+      name: "CardDataTests",
+      dependencies: ["CardData", "CardDomain", "CardTestSupport", "CardPrimitives"]),
     .testTarget(
       name: "CardInfrastructureTests",
       dependencies: [
-        "CardInfrastructure", "CardData", "CardDomain", "CardTestSupport", "credential-store-probe",
-        "CredentialStoreProbeSupport", "LoopbackHTTPTestServer", "BuiltExecutable",
+        "CardInfrastructure", "CardData", "CardDomain", "CardTestSupport", "CardPrimitives",
+        "credential-store-probe", "CredentialStoreProbeSupport", "LoopbackHTTPTestServer",
+        "BuiltExecutable",
       ]),
-    .testTarget(name: "CardSandboxTests", dependencies: ["CardSandbox", "CardTestSupport"]),
+    .testTarget(
+      name: "CardSandboxTests", dependencies: ["CardSandbox", "CardTestSupport", "CardPrimitives"]),
     .testTarget(name: "CardPrimitivesTests", dependencies: ["CardPrimitives", "CardTestSupport"]),
     .testTarget(
       name: "CardTestSupportTests",
@@ -94,13 +103,15 @@ let package = Package(
       name: "CardREPLTests",
       dependencies: [
         "CardREPL", "CardComposition", "CardDomain", "CardTestSupport", "CardREPLTestSupport",
+        "CardPrimitives",
       ],
       exclude: ["Goldens"]),
     .testTarget(
       name: "CardCompositionTests",
       dependencies: [
         "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "CardTestSupport",
-        "CardREPLTestSupport", "card-repl", "LoopbackHTTPTestServer", "BuiltExecutable",
+        "CardREPLTestSupport", "CardPrimitives", "card-repl", "LoopbackHTTPTestServer",
+        "BuiltExecutable",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,9 +1,9 @@
+import CardPrimitives
 import CardREPL
-import Synchronization
 
 /// Collects the notes that monitors post during a command, for the REPL to print after it.
 final class NoteBoard: SessionNotes {
-  private let notes = Mutex<[SessionNote]>([])
+  private let notes = Protected<[SessionNote]>([])
 
   func post(_ note: SessionNote) { notes.withLock { $0.append(note) } }
 

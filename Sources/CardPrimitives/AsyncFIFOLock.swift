@@ -1,12 +1,10 @@
-import Synchronization
-
 /// A lock held across suspension points and handed to waiters in the order they arrived,
 /// whose waiters give up when their task is cancelled or their deadline passes.
 ///
 /// An actor runs one task at a time only between suspension points: while the holder awaits
 /// (a refresh over the network, a sleep while waiting for the file lock), another call can
 /// enter the actor. This lock keeps such calls out until the holder releases it. Its state
-/// sits behind a `Mutex`, so that a cancellation handler, which runs on whatever thread
+/// sits behind a ``Protected`` mutex, so that a cancellation handler, which runs on whatever thread
 /// cancels the task, can take a waiter out of the queue at once.
 package final class AsyncFIFOLock: Sendable {
   /// Why a waiter stopped waiting without the lock.
@@ -34,7 +32,7 @@ package final class AsyncFIFOLock: Sendable {
     var waiters: [Waiter] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Protected(State())
   private let waiterQueued: (@Sendable () -> Void)?
 
   /// Creates an unheld lock.

@@ -1,7 +1,7 @@
 import CardData
 import CardDomain
+import CardPrimitives
 import Foundation
-import Synchronization
 
 /// The contract of ``CardData/CredentialStore``, as checks that run against any
 /// implementation: ``InMemoryCredentialStore`` and the encrypted file store pass them all,
@@ -338,7 +338,7 @@ public enum CredentialStoreSpec {
 
 /// The credentials a refresh closure was called with, in order.
 private final class Recorder: Sendable {
-  private let recorded = Mutex<[AuthCredential]>([])
+  private let recorded = Protected<[AuthCredential]>([])
   var values: [AuthCredential] { recorded.withLock { $0 } }
   func record(_ credential: AuthCredential) { recorded.withLock { $0.append(credential) } }
 }

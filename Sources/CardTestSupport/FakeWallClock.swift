@@ -1,14 +1,14 @@
 import CardData
+import CardPrimitives
 import Foundation
-import Synchronization
 
 /// A clock that stands still until a test moves it.
 public final class FakeWallClock: WallClock {
-  private let current: Mutex<Date>
+  private let current: Protected<Date>
 
   /// Creates a clock showing `date` (by default a fixed moment in 2026).
   public init(_ date: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
-    current = Mutex(date)
+    current = Protected(date)
   }
 
   /// The time the clock shows.

@@ -1,10 +1,10 @@
-import Synchronization
+import CardPrimitives
 
 /// Orders events between tasks without clocks: a test waits until something *has* happened
 /// instead of sleeping until it probably has.
 ///
 /// A ``Gate`` holds tasks until the test opens it; a ``Tally`` counts events that tasks can
-/// wait for. Both are one count under a `Mutex` with the waiters beside it:
+/// wait for. Both are one count under a lock with the waiters beside it:
 ///
 /// ```swift
 /// let arrived = Tally()
@@ -24,7 +24,7 @@ public final class Tally: Sendable {
     var waiters: [Int: (target: Int, continuation: CheckedContinuation<Void, any Error>)] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Protected(State())
 
   /// Creates a tally at zero.
   public init() {}

@@ -1,6 +1,6 @@
 import CardData
+import CardPrimitives
 import Foundation
-import Synchronization
 
 /// The contract of ``CardData/HTTPTransport``, as checks that run against any implementation
 /// in front of a server the spec scripts: ``StubTransport``, the sandbox transport and the
@@ -288,7 +288,7 @@ private struct Connected {
 
 /// What the server received, in order, and a count of arrivals to wait on.
 private final class ServerLog: Sendable {
-  private let received = Mutex<[HTTPTransportSpec.ReceivedRequest]>([])
+  private let received = Protected<[HTTPTransportSpec.ReceivedRequest]>([])
   let arrivals = Tally()
 
   var requests: [HTTPTransportSpec.ReceivedRequest] { received.withLock { $0 } }

@@ -1,8 +1,8 @@
-import Synchronization
+import CardPrimitives
 
 /// Collects lines written by a logger, such as ``CardData/LoggingMonitor``.
 public final class LineCollector: Sendable {
-  private let collected = Mutex<[String]>([])
+  private let collected = Protected<[String]>([])
 
   /// Creates an empty collector.
   public init() {}

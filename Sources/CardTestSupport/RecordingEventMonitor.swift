@@ -1,5 +1,5 @@
 import CardData
-import Synchronization
+import CardPrimitives
 
 /// An event monitor that records every event, in order, for assertions.
 public final class RecordingEventMonitor: EventMonitor {
@@ -34,7 +34,7 @@ public final class RecordingEventMonitor: EventMonitor {
     }
   }
 
-  private let recorded = Mutex<[Event]>([])
+  private let recorded = Protected<[Event]>([])
 
   /// Creates a monitor.
   public init() {}

@@ -1,5 +1,5 @@
 import CardData
-import Synchronization
+import CardPrimitives
 
 /// A sleeper that records every delay it was asked to wait, so retry backoff can be checked
 /// without waiting.
@@ -8,7 +8,7 @@ import Synchronization
 /// until the sleeping task is cancelled, as a very long delay would, and
 /// ``waitUntilAsked(_:)`` tells the test when the pipeline has started waiting.
 public final class RecordingSleeper: Sleeper {
-  private let recorded = Mutex<[Duration]>([])
+  private let recorded = Protected<[Duration]>([])
   private let asked = Tally()
   private let holdsEverySleep: Bool
 

@@ -1,5 +1,5 @@
 import CardDomain
-import Synchronization
+import CardPrimitives
 
 /// An auth repository that records every call and keeps the signed-in user in memory.
 ///
@@ -48,12 +48,12 @@ public final class SpyAuthRepository: AuthRepository {
     var script = FailureScript<Operation>()
   }
 
-  private let state: Mutex<State>
+  private let state: Protected<State>
 
   /// Creates a repository, signed in as `user` when given; when `failure` is set, signing
   /// in and out throw it.
   public init(user: SignedInUser? = nil, failure: CardError? = nil) {
-    state = Mutex(State(user: user))
+    state = Protected(State(user: user))
     if let failure { setFailure(failure, for: [.signIn, .signOut]) }
   }
 

@@ -1,5 +1,5 @@
 import CardDomain
-import Synchronization
+import CardPrimitives
 
 /// A card repository that records every call and keeps one user's cards in memory the way
 /// the service does, for testing use cases and anything built on them.
@@ -60,12 +60,12 @@ public final class SpyCardRepository: CardRepository {
     var script = FailureScript<Operation>()
   }
 
-  private let state: Mutex<State>
+  private let state: Protected<State>
 
   /// Creates a repository holding `cards`, in this order; when `failure` is set, every call
   /// throws it.
   public init(cards: [Card] = [], failure: CardError? = nil) {
-    state = Mutex(State(cards: cards))
+    state = Protected(State(cards: cards))
     if let failure { setFailure(failure) }
   }
 

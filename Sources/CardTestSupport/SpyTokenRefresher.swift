@@ -1,7 +1,7 @@
 import CardData
 import CardDomain
+import CardPrimitives
 import Foundation
-import Synchronization
 
 /// A token refresher that records its calls and answers as scripted: by default a new
 /// credential with fresh tokens (`access-1`, `refresh-1`, then `-2`, …), valid for an hour
@@ -29,7 +29,7 @@ public final class SpyTokenRefresher: TokenRefresher {
     var answered: Set<Int> = []
   }
 
-  private let state = Mutex(State())
+  private let state = Protected(State())
   private let calls = Tally()
   private let clock: any WallClock
   private let holdsRefreshes: Bool

@@ -1,9 +1,9 @@
 import CardComposition
 import CardDomain
+import CardPrimitives
 import CardREPL
 import CardTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Application graph")
@@ -49,7 +49,7 @@ struct AppGraphTests {
   }
 
   @Test func requestLogIsOffUntilSwitchedOnAndRedacted() async throws {
-    let lines = Mutex<[String]>([])
+    let lines = Protected<[String]>([])
     let graph = try AppGraph(configuration: configuration()) { line in
       lines.withLock { $0.append(line) }
     }

@@ -1,9 +1,9 @@
 import CardDomain
+import CardPrimitives
 import CardREPL
 import CardREPLTestSupport
 import CardTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// An auth repository whose store cannot be read.
@@ -19,7 +19,7 @@ private struct UnreadableStoreAuthRepository: AuthRepository {
 
 /// An auth repository whose store cannot be read until it is cleared by signing out.
 private final class UnreadableUntilSignedOutAuthRepository: AuthRepository {
-  private let cleared = Mutex(false)
+  private let cleared = Protected(false)
   var signedOut: Bool { cleared.withLock { $0 } }
   func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
     SignedInUser(userID: userID)

@@ -1,4 +1,4 @@
-import Synchronization
+import CardPrimitives
 
 /// Waits for a shared task's value, but stops waiting as soon as the *waiting* task is
 /// cancelled, leaving the shared task running for its other waiters.
@@ -29,7 +29,7 @@ private final class Waiter<Success: Sendable>: Sendable {
     case resumed
   }
 
-  private let state = Mutex(State.idle)
+  private let state = Protected(State.idle)
 
   func wait(with continuation: CheckedContinuation<Success, any Error>) {
     let early: Result<Success, any Error>? = state.withLock { state in

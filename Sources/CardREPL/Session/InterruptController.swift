@@ -1,9 +1,9 @@
-import Synchronization
+import CardPrimitives
 
 /// Cancels the command that is running when the user presses Ctrl-C, and only that: the
 /// REPL keeps going.
 public final class InterruptController: Sendable {
-  private let running = Mutex<Task<CommandOutcome, Never>?>(nil)
+  private let running = Protected<Task<CommandOutcome, Never>?>(nil)
 
   /// Creates a controller with no command running.
   public init() {}

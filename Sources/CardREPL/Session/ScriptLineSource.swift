@@ -1,11 +1,11 @@
-import Synchronization
+import CardPrimitives
 
 /// The lines of a script held in memory, without prompts.
 public final class ScriptLineSource: LineSource {
-  private let remaining: Mutex<ArraySlice<String>>
+  private let remaining: Protected<ArraySlice<String>>
 
   /// A source of `lines`, in order.
-  public init(lines: [String]) { remaining = Mutex(ArraySlice(lines)) }
+  public init(lines: [String]) { remaining = Protected(ArraySlice(lines)) }
 
   /// A source of the lines of `text`, split at newlines (a final newline ends the last line).
   public convenience init(text: String) {

@@ -1,4 +1,4 @@
-import Synchronization
+import CardPrimitives
 
 #if canImport(Glibc)
   import Glibc
@@ -16,7 +16,7 @@ import Synchronization
 /// that Ctrl-C reaches the REPL as a signal and cancels the running command. When raw mode
 /// cannot be entered, the line is read with `readLine()` after a plain prompt.
 public final class TerminalLineSource: LineSource {
-  private let editor = Mutex(LineEditor())
+  private let editor = Protected(LineEditor())
   private let echo: FileDescriptorWriter
 
   /// A source whose prompt and echo go to `echoDescriptor` (standard output for people,

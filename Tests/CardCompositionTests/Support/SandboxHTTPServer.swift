@@ -1,8 +1,8 @@
+import CardPrimitives
 import CardSandbox
 import Dispatch
 import Foundation
 import LoopbackHTTPTestServer
-import Synchronization
 
 /// A ``CardSandbox/CardSandbox`` served over HTTP on 127.0.0.1, to run the REPL with the
 /// URLSession transport as with a real server.
@@ -15,7 +15,7 @@ final class SandboxHTTPServer: Sendable {
     self.sandbox = sandbox
     server = try LoopbackHTTPServer { request in
       // The server's threads are not Swift tasks, so waiting here blocks no task.
-      let reply = Mutex<LoopbackHTTPServer.Reply?>(nil)
+      let reply = Protected<LoopbackHTTPServer.Reply?>(nil)
       let done = DispatchSemaphore(value: 0)
       Task {
         let answer = await Self.answer(request, from: sandbox)

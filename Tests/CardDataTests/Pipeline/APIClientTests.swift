@@ -1,7 +1,7 @@
 import CardData
+import CardPrimitives
 import CardTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("APIClient attempt loop")
@@ -27,7 +27,7 @@ struct APIClientTests {
   @Test("a non-2xx status reaches the retriers by default", arguments: [401, 503])
   func failingStatusReachesRetriers(status: Int) async throws {
     await stubThings([.status(status, body: "nope")])
-    let shown = Mutex<[AttemptFailure]>([])
+    let shown = Protected<[AttemptFailure]>([])
     let retrier = ScriptedRetrier("watcher", log: log) { failure, _ in
       shown.withLock { $0.append(failure) }
       return .noDecision
@@ -87,7 +87,7 @@ struct APIClientTests {
   func transportFailureThrows() async throws {
     let error = TransportError(.dnsFailure, "no such host")
     await stubThings([.failure(error)])
-    let shown = Mutex<[AttemptFailure]>([])
+    let shown = Protected<[AttemptFailure]>([])
     let retrier = ScriptedRetrier("r", log: log) { failure, _ in
       shown.withLock { $0.append(failure) }
       return .noDecision
@@ -185,7 +185,7 @@ struct APIClientTests {
   @Test("retry reasons accumulate in the context seen by later attempts")
   func retryReasonsAccumulate() async throws {
     await stubThings([.status(500)])
-    let seen = Mutex<[[RetryReason]]>([])
+    let seen = Protected<[[RetryReason]]>([])
     let retrier = ScriptedRetrier("r", log: log) { _, context in
       seen.withLock { $0.append(context.retryReasons) }
       return context.attempt < 3

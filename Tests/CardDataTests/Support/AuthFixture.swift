@@ -1,8 +1,8 @@
 import CardData
 import CardDomain
+import CardPrimitives
 import CardTestSupport
 import Foundation
-import Synchronization
 
 /// A server stand-in for the stub's fallback handler: 200 when the request carries
 /// `Authorization: Bearer <an accepted token>`, else a 401 envelope. It counts the requests
@@ -13,9 +13,9 @@ final class TokenCheckingServer: Sendable {
     var seenTokens: [String?] = []
   }
 
-  private let state: Mutex<State>
+  private let state: Protected<State>
 
-  init(accepting tokens: Set<String>) { state = Mutex(State(accepted: tokens)) }
+  init(accepting tokens: Set<String>) { state = Protected(State(accepted: tokens)) }
 
   /// The bearer tokens of every request, in order (`nil` for none).
   var seenTokens: [String?] { state.withLock { $0.seenTokens } }

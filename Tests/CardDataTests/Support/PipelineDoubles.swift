@@ -1,11 +1,11 @@
 import CardData
+import CardPrimitives
 import Foundation
-import Synchronization
 
 /// A thread-safe list of strings that adapters and retriers append to, so a test can check
 /// who ran and in which order.
 final class CallLog: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let entries = Protected<[String]>([])
 
   var all: [String] { entries.withLock { $0 } }
 

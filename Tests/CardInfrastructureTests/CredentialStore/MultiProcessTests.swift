@@ -1,5 +1,6 @@
 import CardData
 import CardInfrastructure
+import CardPrimitives
 import CredentialStoreProbeSupport
 import Foundation
 import Synchronization
@@ -28,9 +29,8 @@ struct MultiProcessTests {
     var loads = 0
   }
 
-  /// Shared by the children's drivers. Nothing in it is a `Mutex`: several drivers use it at
-  /// once, and on Linux ThreadSanitizer misreports a contended `Mutex` (it does not see the
-  /// kernel side of its waits).
+  /// Shared by the children's drivers, which use it at once: one atomic count, so no driver
+  /// waits for another.
   private final class Schedule: Sendable {
     let store: EncryptedFileCredentialStore
     /// How many savers made all their saves (or ended).

@@ -1,6 +1,7 @@
 import CardData
 import CardDomain
 import CardInfrastructure
+import CardPrimitives
 import CardTestSupport
 import Foundation
 import Testing
@@ -9,10 +10,8 @@ import Testing
 /// wait (queued behind it through the store's `callQueued` seam), then let it finish: the
 /// callers overlap however the machine schedules them.
 ///
-/// They start their callers one at a time, each once the previous one is seen waiting. The
-/// pile-up behind the refresh is the same as with callers started at once, but the lock's
-/// `Mutex` is not contended: on Linux a contended `Mutex` waits in the kernel, which
-/// ThreadSanitizer does not see, so it would report the lock's own bookkeeping as a race.
+/// They start their callers one at a time, each once the previous one is seen waiting, so
+/// the queue behind the refresh is known, in order, before the refresh is let go.
 @Suite("Encrypted file store: refreshing under the lock", .timeLimit(.minutes(1)))
 struct RefreshTests {
   let fixture: StoreFixture

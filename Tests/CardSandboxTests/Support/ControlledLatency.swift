@@ -1,5 +1,5 @@
+import CardPrimitives
 import CardTestSupport
-import Synchronization
 
 /// A latency the test controls: ``hold(_:)``, passed to a sandbox as its `sleep`, records and
 /// counts each wait in ``entered``, then holds it until the test opens ``release``. A latency
@@ -10,7 +10,7 @@ final class ControlledLatency: Sendable {
   let entered = Tally()
   /// Ends every wait, begun or to come, once the test opens it.
   let release = Gate()
-  private let asked = Mutex<[Duration]>([])
+  private let asked = Protected<[Duration]>([])
 
   /// The latencies the sandbox asked to wait out, in order.
   var durations: [Duration] { asked.withLock { $0 } }

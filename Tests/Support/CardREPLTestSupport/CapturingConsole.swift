@@ -1,10 +1,10 @@
+import CardPrimitives
 import CardREPL
-import Synchronization
 
 /// A console that keeps everything written to each stream, so a test compares the whole
 /// output with what the REPL must print. Safe to write from any task.
 package final class CapturingConsole: Console {
-  private let streams = Mutex<(output: String, error: String)>(("", ""))
+  private let streams = Protected<(output: String, error: String)>(("", ""))
 
   /// Creates a console with both streams empty.
   package init() {}

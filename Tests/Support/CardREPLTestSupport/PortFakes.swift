@@ -1,10 +1,10 @@
+import CardPrimitives
 import CardREPL
-import Synchronization
 
 /// A log switch that only remembers whether it is on, for checking that `log on` and
 /// `log off` reach it.
 package final class FakeLogSwitch: RequestLogSwitch {
-  private let state = Mutex(false)
+  private let state = Protected(false)
 
   /// Creates a switch that is off.
   package init() {}
@@ -18,7 +18,7 @@ package final class FakeLogSwitch: RequestLogSwitch {
 /// Notes posted by the test and handed out once, as the composition's note board hands out
 /// what the pipeline posted.
 package final class FakeNotes: SessionNotes {
-  private let notes = Mutex<[SessionNote]>([])
+  private let notes = Protected<[SessionNote]>([])
 
   /// Creates a board with no notes.
   package init() {}
@@ -37,7 +37,7 @@ package final class FakeNotes: SessionNotes {
 /// A recovery that moves nothing: it answers `destination` or throws `failure`, and counts
 /// its calls so a test can check that a readable session never reaches it.
 package final class FakeRecovery: SessionRecovery {
-  private let calls = Mutex(0)
+  private let calls = Protected(0)
   /// Where the unreadable store is said to have been moved; `nil` when it could not be.
   package let destination: String?
   /// Thrown by every call when set.
@@ -63,8 +63,8 @@ package final class FakeRecovery: SessionRecovery {
 /// Sandbox controls that record each command they are given, in a short text such as
 /// `fail 503 2`, and report the faults those commands set.
 package final class FakeSandboxControls: SandboxControlling {
-  private let state = Mutex(SandboxFaultSummary.none)
-  private let log = Mutex<[String]>([])
+  private let state = Protected(SandboxFaultSummary.none)
+  private let log = Protected<[String]>([])
 
   /// Creates controls with no fault set and no command recorded.
   package init() {}

@@ -1,5 +1,5 @@
+import CardPrimitives
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -59,7 +59,7 @@ package final class LoopbackHTTPServer: Sendable {
   package var port: UInt16 { listener.port }
   private let listener: LoopbackListener
   private let handler: @Sendable (Request) -> Reply
-  private let state = Mutex(State())
+  private let state = Protected(State())
 
   /// Starts listening on an ephemeral port and answers each request with `handler`.
   ///
@@ -82,9 +82,7 @@ package final class LoopbackHTTPServer: Sendable {
   /// A connection found in the set has not been closed by its thread (which removes it
   /// first), and a thread that removes it after that waits for `shuttingDown` before closing
   /// it, so no descriptor number shut down here can belong to another socket yet. The
-  /// shutdowns happen outside the lock: the threads they wake take the lock at once, and a
-  /// contended `Mutex` waits in the kernel, where ThreadSanitizer cannot see it and then
-  /// reports the state as raced.
+  /// shutdowns happen outside the lock, so the threads they wake do not queue for it.
   package func stop() {
     let shuttingDown = DispatchGroup()
     shuttingDown.enter()

@@ -1,5 +1,5 @@
+import CardPrimitives
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -22,7 +22,7 @@ final class LoopbackListener: Sendable {
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let ended = DispatchSemaphore(value: 0)
-  private let phase = Mutex(Phase.created)
+  private let phase = Protected(Phase.created)
 
   private enum Phase { case created, started, stopped }
 

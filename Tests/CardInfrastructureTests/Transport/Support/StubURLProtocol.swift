@@ -1,3 +1,4 @@
+import CardPrimitives
 import CardTestSupport
 import Foundation
 import Synchronization
@@ -109,7 +110,7 @@ final class StubRoute: Sendable {
   /// The unique host the route answers for.
   let host = "\(UUID().uuidString.lowercased()).stub.test"
   private let replyToRequest: @Sendable (StubRequest) -> StubReply
-  private let seen = Mutex([StubRequest]())
+  private let seen = Protected([StubRequest]())
   private let arrivals = Tally()
   private let stops = Tally()
 
@@ -174,9 +175,7 @@ final class StubRoute: Sendable {
 ///
 /// Routes stay registered as long as the process runs, and so do the nodes (each holds one
 /// retain that is never released), so a reader never follows a freed node. Tests register
-/// routes in parallel; the list is reached through an atomic, not a `Mutex`, because on Linux
-/// a contended `Mutex` waits in the kernel, where ThreadSanitizer cannot see it, and then
-/// reports the state it guards as raced.
+/// routes in parallel; the list is reached through an atomic, so a lookup never waits.
 private final class RegisteredRoute: Sendable {
   let route: StubRoute
   let older: RegisteredRoute?
