@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// The card-service core, in layers whose boundaries the compiler enforces:
@@ -10,11 +10,8 @@ let package = Package(
   products: [
     .library(name: "CardDomain", targets: ["CardDomain"]),
     .library(name: "CardData", targets: ["CardData"]),
-    .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
     .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
-    .library(name: "CardSandbox", targets: ["CardSandbox"]),
-    .library(name: "CardREPL", targets: ["CardREPL"]),
-    .library(name: "CardComposition", targets: ["CardComposition"]),
+    .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
     .executable(name: "card-repl", targets: ["card-repl"]),
   ],
   targets: [
@@ -27,7 +24,9 @@ let package = Package(
     // Endpoints, DTOs, judgeStatus, the request pipeline and the repositories.
     .target(name: "CardData", dependencies: ["CardDomain", "CardPrimitives"]),
     // Hand-written fakes of every protocol, for this package's tests and for other projects.
-    .target(name: "CardTestSupport", dependencies: ["CardDomain", "CardData", "CardPrimitives"]),
+    .target(
+      name: "CardTestSupport",
+      dependencies: ["CardDomain", "CardData", "CardPrimitives", "CardSandbox"]),
     // libcrypto from OpenSSL (not libssl), for AES-GCM, PBKDF2 and random bytes on Linux.
     .systemLibrary(
       name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
@@ -116,3 +115,13 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Settings that keep every target honest: `any` spelled out for every existential, and a
+// member visible only where its module is imported, so a file's imports say what it uses.
+for target in package.targets where target.type != .system {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

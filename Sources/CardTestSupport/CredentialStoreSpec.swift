@@ -200,7 +200,7 @@ public enum CredentialStoreSpec {
     Check("a failed refresh throws .refresh(error) and keeps the stored credential") { subject in
       let store = try await subject.open()
       try await store.save(first)
-      let refusal = CardError.rejected(message: "refresh token revoked", status: 401)
+      let refusal = CardError.requestErr(message: "refresh token revoked", status: 401)
       let result = await outcome { () throws(CredentialRefreshError) in
         try await store.refreshCredential(replacing: first) { _ throws(CardError) in
           throw refusal

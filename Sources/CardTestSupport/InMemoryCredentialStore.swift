@@ -18,6 +18,8 @@ public actor InMemoryCredentialStore: CredentialStore {
   public private(set) var saveCount = 0
   /// Set while the store cannot be read: what every call then reports.
   public private(set) var unreadable: CredentialStoreError?
+  /// What ``clear()`` set aside because it could not be read, oldest first.
+  public private(set) var setAside: [CredentialStoreError] = []
   /// Held by writes and refreshes, as the file store's lock is; the actor alone would let a
   /// call in while a refresh awaits the network.
   private let lock = AsyncFIFOLock()
@@ -52,12 +54,17 @@ public actor InMemoryCredentialStore: CredentialStore {
     }
   }
 
-  /// Removes the credential once the lock is free, readable or not.
-  public func clear() async throws(CredentialStoreError) {
-    try await withLock { () throws(CredentialStoreError) in
+  /// Removes the credential once the lock is free, readable or not; an unreadable one is
+  /// kept in ``setAside`` for a test to inspect.
+  @discardableResult
+  public func clear() async throws(CredentialStoreError) -> ClearedCredential {
+    try await withLock { () throws(CredentialStoreError) -> ClearedCredential in
       if credential != nil || unreadable != nil { clearCount += 1 }
       credential = nil
+      guard let failure = unreadable else { return .removed }
       unreadable = nil
+      setAside.append(failure)
+      return .setAside(at: "memory")
     }
   }
 

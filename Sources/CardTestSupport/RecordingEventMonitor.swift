@@ -7,8 +7,6 @@ public final class RecordingEventMonitor: EventMonitor {
   public enum Event: Hashable, Sendable {
     /// ``EventMonitor/requestBuilt(_:body:context:)``.
     case built(HTTPRequest, RequestBodySummary)
-    /// ``EventMonitor/requestAdapted(_:context:)``.
-    case adapted(HTTPRequest)
     /// ``EventMonitor/requestSent(_:context:)``.
     case sent(HTTPRequest)
     /// ``EventMonitor/responseReceived(_:after:context:)``.
@@ -24,7 +22,6 @@ public final class RecordingEventMonitor: EventMonitor {
     public var name: String {
       switch self {
       case .built: "built"
-      case .adapted: "adapted"
       case .sent: "sent"
       case .received: "received"
       case .failed: "failed"
@@ -54,10 +51,6 @@ public final class RecordingEventMonitor: EventMonitor {
     _ request: HTTPRequest, body: RequestBodySummary, context: RequestContext
   ) {
     record(.built(request, body))
-  }
-  /// Records the event.
-  public func requestAdapted(_ request: HTTPRequest, context: RequestContext) {
-    record(.adapted(request))
   }
   /// Records the event.
   public func requestSent(_ request: HTTPRequest, context: RequestContext) {

@@ -9,7 +9,7 @@ import CardPrimitives
 ///
 /// ```swift
 /// let auth = SpyAuthRepository()
-/// auth.failNext(.signIn, with: .rejected(message: "wrong password", status: 401))
+/// auth.failNext(.signIn, with: .requestErr(message: "wrong password", status: 401))
 /// auth.setFailure(.credentialStorage(reason: "tampered"), for: [.currentUser])
 /// ```
 public final class SpyAuthRepository: AuthRepository {
@@ -45,6 +45,7 @@ public final class SpyAuthRepository: AuthRepository {
   private struct State {
     var calls: [Call] = []
     var user: SignedInUser?
+    var signOutOutcome = SignOutOutcome.signedOut
     var script = FailureScript<Operation>()
   }
 
@@ -82,9 +83,17 @@ public final class SpyAuthRepository: AuthRepository {
     }
   }
 
-  /// Signs out.
-  public func signOut() async throws(CardError) {
-    try perform(.signOut) { $0.user = nil }
+  /// Makes sign-outs answer `outcome`, such as an unreadable session set aside.
+  public func setSignOutOutcome(_ outcome: SignOutOutcome) {
+    state.withLock { $0.signOutOutcome = outcome }
+  }
+
+  /// Signs out, answering `.signedOut` unless told otherwise.
+  public func signOut() async throws(CardError) -> SignOutOutcome {
+    try perform(.signOut) { state in
+      state.user = nil
+      return state.signOutOutcome
+    }
   }
 
   /// The signed-in user, `nil` when signed out.

@@ -128,14 +128,14 @@ public final class SpyCardRepository: CardRepository {
       var seen: Set<CardID> = []
       for id in ids {
         guard state.cards.contains(where: { $0.id == id }) else {
-          throw .rejected(message: "card \(id) is not in your list", status: 400)
+          throw .requestErr(message: "card \(id) is not in your list", status: 400)
         }
         guard seen.insert(id).inserted else {
-          throw .rejected(message: "card \(id) appears more than once in cardIds", status: 400)
+          throw .requestErr(message: "card \(id) appears more than once in cardIds", status: 400)
         }
       }
       if let missing = state.cards.first(where: { !seen.contains($0.id) }) {
-        throw .rejected(
+        throw .requestErr(
           message: "card \(missing.id) is missing from cardIds; send the whole list", status: 400)
       }
       state.cards = ids.compactMap { id in state.cards.first { $0.id == id } }
@@ -165,6 +165,6 @@ public final class SpyCardRepository: CardRepository {
   }
 
   private static func notFound(_ id: CardID) -> CardError {
-    .rejected(message: "card \(id) not found", status: 404)
+    .requestErr(message: "card \(id) not found", status: 404)
   }
 }

@@ -13,7 +13,7 @@ public enum StubReply: Hashable, Sendable {
   case hold
 
   /// The endpoint's own sample response.
-  public static func sample(of endpoint: some TargetType) -> StubReply {
+  public static func sample<Response>(of endpoint: Endpoint<Response>) -> StubReply {
     .response(endpoint.sampleResponse)
   }
 

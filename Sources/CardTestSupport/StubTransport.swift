@@ -46,7 +46,7 @@ public actor StubTransport: HTTPTransport {
 
   /// Answers requests to `endpoint`'s method and path with `replies` in order (the last one
   /// repeats); by default, the endpoint's sample response.
-  public func stub(_ endpoint: some TargetType, with replies: [StubReply]? = nil) {
+  public func stub<Response>(_ endpoint: Endpoint<Response>, with replies: [StubReply]? = nil) {
     stub(
       method: endpoint.method, path: endpoint.path.percentEncoded,
       with: replies ?? [.sample(of: endpoint)])

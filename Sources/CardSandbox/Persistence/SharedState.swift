@@ -1,3 +1,4 @@
+import Foundation
 /// A sandbox's state and, with a state file, the version of the file it mirrors.
 ///
 /// With a file, the file is the one source of truth, shared with every sandbox on it in this

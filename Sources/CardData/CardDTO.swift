@@ -1,0 +1,123 @@
+import CardDomain
+import Foundation
+
+/// A card as the wire carries it, under the contract's field names.
+///
+/// `cardId`, `userId`, `name` and `defaultImage` are always present; every other field may
+/// be absent or `null`. Decoding checks only the JSON types; ``card()`` checks the rules.
+package struct CardDTO: Codable, Hashable, Sendable {
+  package var cardId: String
+  package var userId: String
+  package var title: String?
+  package var name: String
+  /// `YYYY-MM-DD`.
+  package var birthday: String?
+  package var mbti: String?
+  package var instagram: String?
+  package var linkURL: String?
+  package var description: String?
+  /// 0...5.
+  package var defaultImage: Int
+  /// Where the uploaded image is served, relative to the server, such as `/card/c1/image`.
+  package var imageURL: String?
+  package var tmi: [String]?
+
+  package init(
+    cardId: String, userId: String, title: String? = nil, name: String,
+    birthday: String? = nil, mbti: String? = nil, instagram: String? = nil,
+    linkURL: String? = nil, description: String? = nil, defaultImage: Int,
+    imageURL: String? = nil, tmi: [String]? = nil
+  ) {
+    self.cardId = cardId
+    self.userId = userId
+    self.title = title
+    self.name = name
+    self.birthday = birthday
+    self.mbti = mbti
+    self.instagram = instagram
+    self.linkURL = linkURL
+    self.description = description
+    self.defaultImage = defaultImage
+    self.imageURL = imageURL
+    self.tmi = tmi
+  }
+
+  /// The card as the domain sees it, after checking the contract's rules: non-empty
+  /// `cardId`, `userId` and `name`, a real `YYYY-MM-DD` birthday, a four-letter `mbti`, a
+  /// `defaultImage` in 0...5, at most three non-blank `tmi` lines, an absolute `linkURL`, and
+  /// an `imageURL` that is absolute or a path from the server's root such as `/card/c1/image`.
+  ///
+  /// Text fields are kept as sent. The error names the card and the field.
+  package func card() throws(WireMappingError) -> Card {
+    let id = try check("cardId") { () throws(ValidationError) in try CardID(cardId) }
+    let owner = try check("userId") { () throws(ValidationError) in try UserID(userId) }
+    guard !name.isBlank else { throw mappingError("name", ValidationError.emptyName.description) }
+    return Card(
+      id: id,
+      owner: owner,
+      name: name,
+      title: title,
+      birthday: try birthday.map { (text) throws(WireMappingError) in
+        try check("birthday") { () throws(ValidationError) in try Birthday(text) }
+      },
+      mbti: try mbti.map { (text) throws(WireMappingError) in
+        try check("mbti") { () throws(ValidationError) in try MBTI(text) }
+      },
+      instagram: instagram,
+      link: try linkURL.map { (text) throws(WireMappingError) in
+        try url(text, field: "linkURL", allowingRootPath: false)
+      },
+      description: description,
+      defaultImage: try check("defaultImage") { () throws(ValidationError) in
+        try DefaultImage(defaultImage)
+      },
+      imageURL: try imageURL.map { (text) throws(WireMappingError) in
+        try url(text, field: "imageURL", allowingRootPath: true)
+      },
+      tmis: try check("tmi") { () throws(ValidationError) in try TMIList(tmi ?? []) }
+    )
+  }
+
+  private func check<Value>(
+    _ field: String, _ make: () throws(ValidationError) -> Value
+  ) throws(WireMappingError) -> Value {
+    do throws(ValidationError) {
+      return try make()
+    } catch {
+      throw mappingError(field, error.description)
+    }
+  }
+
+  /// An absolute URL (a scheme and a host), or with `allowingRootPath` also a path from the
+  /// server's root.
+  private func url(
+    _ text: String, field: String, allowingRootPath: Bool
+  ) throws(WireMappingError) -> URL {
+    if let url = URL(string: text) {
+      let isAbsolute = url.scheme != nil && !(url.host ?? "").isEmpty
+      let isRootPath = allowingRootPath && text.hasPrefix("/") && !text.hasPrefix("//")
+      if isAbsolute || isRootPath { return url }
+    }
+    let expected = allowingRootPath ? "an absolute URL or a path from /" : "an absolute URL"
+    throw mappingError(field, "\(field) must be \(expected), not '\(text)'")
+  }
+
+  private func mappingError(_ field: String, _ problem: String) -> WireMappingError {
+    let card = cardId.isEmpty ? "a card" : "card '\(cardId)'"
+    return WireMappingError(field: field, reason: "\(card): \(problem)")
+  }
+}
+
+extension [CardDTO] {
+  /// The cards in order; the first card that breaks a rule fails the whole list.
+  package func cards() throws(WireMappingError) -> [Card] {
+    try map { (dto) throws(WireMappingError) in try dto.card() }
+  }
+}
+
+/// The body of `cardListEdit`: the complete new order, `{"cardIds": ["c2", "c1"]}`.
+package struct CardListEditRequestDTO: Codable, Hashable, Sendable {
+  package var cardIds: [String]
+
+  package init(order: [CardID]) { cardIds = order.map(\.rawValue) }
+}

@@ -1,0 +1,119 @@
+import CardDomain
+import Foundation
+
+// The contract's card operations as typed endpoints. The seed declares them as one Moya
+// enum, `enum CardService: TargetType { case cardList, cardDetailFetch(id), … }`, whose
+// `path`, `method` and `task` switch over the cases; here each case is a factory that
+// returns one `Endpoint` with those three answers, and with its response type and the
+// mapping of its reply, which Moya leaves to the caller:
+//
+//   client.send(.cardDetailFetch(id))   // Endpoint<Card>: GET /card/{id} → CardDTO → Card
+//
+// Every card endpoint needs the session's Bearer token.
+
+extension Endpoint where Response == [Card] {
+  /// `GET /cards`: the user's cards in the user's order.
+  public static var cardList: Endpoint {
+    Endpoint(
+      name: "cardList", method: .get, path: "/cards", authorization: .bearer,
+      sampleResponse: .sample(200, SampleReplies.cardList), decode: cards)
+  }
+
+  /// `PUT /cards` with `{"cardIds": [...]}`: the complete new order; answers the list in it.
+  public static func cardListEdit(_ order: [CardID]) -> Endpoint {
+    Endpoint(
+      name: "cardListEdit", method: .put, path: "/cards",
+      body: .json(CardListEditRequestDTO(order: order)), authorization: .bearer,
+      sampleResponse: .sample(200, SampleReplies.cardListEdit), decode: cards)
+  }
+
+  private static func cards(_ reply: HTTPResponse) -> NetworkResult<[Card]> {
+    judgeStatus(by: reply.status, data: reply.body, type: [CardDTO].self)
+      .tryMap { (dtos) throws(WireMappingError) in try dtos.cards() }
+  }
+}
+
+extension Endpoint where Response == Card {
+  /// `GET /card/{cardId}`: one card; the id is percent-encoded as one path segment.
+  public static func cardDetailFetch(_ id: CardID) -> Endpoint {
+    Endpoint(
+      name: "cardDetailFetch", method: .get, path: RequestPath(["card", id.rawValue]),
+      authorization: .bearer, sampleResponse: .sample(200, SampleReplies.cardDetail),
+      decode: card)
+  }
+
+  /// `POST /card` with the `multipart/form-data` creation form: answers `201` and the card.
+  /// An image file streams from disk; a fresh random boundary is drawn for each value.
+  public static func cardCreation(_ draft: CardDraft) -> Endpoint {
+    Endpoint(
+      name: "cardCreation", method: .post, path: "/card",
+      body: .multipart(MultipartFormData(cardCreation: draft)), authorization: .bearer,
+      sampleResponse: .sample(201, SampleReplies.cardCreation), decode: card)
+  }
+
+  private static func card(_ reply: HTTPResponse) -> NetworkResult<Card> {
+    judgeStatus(by: reply.status, data: reply.body, type: CardDTO.self)
+      .tryMap { (dto) throws(WireMappingError) in try dto.card() }
+  }
+}
+
+extension Endpoint where Response == Void {
+  /// `DELETE /card/{cardId}`: `data` is `null`.
+  public static func cardDelete(_ id: CardID) -> Endpoint {
+    Endpoint(
+      name: "cardDelete", method: .delete, path: RequestPath(["card", id.rawValue]),
+      authorization: .bearer, sampleResponse: .sample(200, SampleReplies.cardDelete),
+      decode: nothing)
+  }
+
+  /// A reply whose `data` must be `null`.
+  static func nothing(_ reply: HTTPResponse) -> NetworkResult<Void> {
+    judgeStatus(by: reply.status, data: reply.body, type: NoPayload.self).tryMap { _ in () }
+  }
+}
+
+extension MultipartFormData {
+  /// The `cardCreation` form for a draft, with the contract's part names in the contract's
+  /// order: `card.title`, `card.name`, `card.birthday`, `card.mbti`, `card.instagram`,
+  /// `card.linkURL`, `card.description`, `card.defaultImage` (always sent), `card.firstTMI`,
+  /// `card.secondTMI`, `card.thirdTMI`, then the `image` file part.
+  ///
+  /// Absent fields send no part; text is sent as given (``CreateCardUseCase`` validated the
+  /// draft). An image in memory is a data part; an image file is a file part, streamed from
+  /// disk when the form is encoded.
+  package init(cardCreation draft: CardDraft, boundary: String = randomBoundary()) {
+    self.init(boundary: boundary)
+    appendIfPresent(draft.title, name: "card.title")
+    append(draft.name, name: "card.name")
+    appendIfPresent(draft.birthday?.description, name: "card.birthday")
+    appendIfPresent(draft.mbti?.rawValue, name: "card.mbti")
+    appendIfPresent(draft.instagram, name: "card.instagram")
+    appendIfPresent(draft.link?.absoluteString, name: "card.linkURL")
+    appendIfPresent(draft.description, name: "card.description")
+    append(String(draft.defaultImage.index), name: "card.defaultImage")
+    for (line, name) in zip(draft.tmis, ["card.firstTMI", "card.secondTMI", "card.thirdTMI"]) {
+      append(line, name: name)
+    }
+    if let image = draft.image {
+      switch image.source {
+      case .bytes(let data):
+        append(data, name: "image", filename: image.filename, contentType: image.mimeType.rawValue)
+      case .file(let url, _):
+        appendFile(
+          at: url, name: "image", filename: image.filename, contentType: image.mimeType.rawValue)
+      }
+    }
+  }
+
+  private mutating func appendIfPresent(_ text: String?, name: String) {
+    if let text { append(text, name: name) }
+  }
+}
+
+extension HTTPResponse {
+  /// A sample reply: the status, `Content-Type: application/json` and the JSON body.
+  static func sample(_ status: Int, _ json: String) -> HTTPResponse {
+    HTTPResponse(
+      status: status, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+  }
+}

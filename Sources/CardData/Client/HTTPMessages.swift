@@ -1,0 +1,163 @@
+import CardPrimitives
+import Foundation
+
+/// An HTTP request method.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  public static let get = HTTPMethod(rawValue: "GET")
+  public static let post = HTTPMethod(rawValue: "POST")
+  public static let put = HTTPMethod(rawValue: "PUT")
+  public static let patch = HTTPMethod(rawValue: "PATCH")
+  public static let delete = HTTPMethod(rawValue: "DELETE")
+
+  /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2),
+  /// which is what makes it safe to retry: GET, HEAD, OPTIONS, PUT and DELETE.
+  public var isIdempotent: Bool {
+    ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].contains(rawValue)
+  }
+
+  public var description: String { rawValue }
+}
+
+/// An HTTP request as a value: what the pipeline builds and adapts and a transport sends.
+///
+/// Printing a request, its headers or its body never shows a secret: credential headers
+/// and secrets in the query are redacted, and a body is shown by its size.
+public struct HTTPRequest: Hashable, Sendable {
+  public var method: HTTPMethod
+  /// The absolute URL, path and query already percent-encoded.
+  public var url: URL
+  public var headers: HTTPHeaders
+  public var body: HTTPBody
+
+  public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {
+    self.method = method
+    self.url = url
+    self.headers = headers
+    self.body = body
+  }
+}
+
+/// An HTTP response as a value: status, header fields and the whole body.
+public struct HTTPResponse: Hashable, Sendable {
+  public var status: Int
+  public var headers: HTTPHeaders
+  public var body: Data
+
+  public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+}
+
+/// The body of a request: nothing, bytes in memory, or a file streamed from disk.
+public enum HTTPBody: Hashable, Sendable {
+  case empty
+  case data(Data)
+  /// A file of a known length, sent without loading it into memory (large multipart forms).
+  case file(URL, length: Int64)
+
+  /// The number of bytes the body sends.
+  public var length: Int64 {
+    switch self {
+    case .empty: 0
+    case .data(let data): Int64(data.count)
+    case .file(_, let length): length
+    }
+  }
+}
+
+/// Header fields in order, names compared without regard to case.
+public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+  /// One header field.
+  public struct Field: Hashable, Sendable {
+    public let name: String
+    public let value: String
+
+    public init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  private var storage: HeaderFields
+
+  public init(_ fields: [Field] = []) { storage = HeaderFields(fields.map { ($0.name, $0.value) }) }
+
+  public init(dictionaryLiteral elements: (String, String)...) {
+    storage = HeaderFields(elements.map { (name: $0.0, value: $0.1) })
+  }
+
+  /// The first value of the named field; setting replaces every field of that name (at the
+  /// place of the first one), and setting `nil` removes them.
+  public subscript(name: String) -> String? {
+    get { storage[name] }
+    set { storage[name] = newValue }
+  }
+
+  /// Every value of the named field, in order.
+  public func values(for name: String) -> [String] { storage.values(for: name) }
+
+  /// Adds a field after the others, keeping any of the same name.
+  public mutating func add(name: String, value: String) { storage.add(name: name, value: value) }
+
+  public func makeIterator() -> some IteratorProtocol<Field> {
+    storage.fields.lazy.map { Field(name: $0.name, value: $0.value) }.makeIterator()
+  }
+}
+
+// Printing, interpolating or dumping an HTTP value never shows a secret: monitors and
+// debuggers are handed these values, and any of them may print one.
+
+extension HTTPHeaders: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// `[Name: value, …]`, credentials redacted.
+  public var description: String {
+    "["
+      + map { "\($0.name): \(Redactor.standard.redact(headerValue: $0.value, name: $0.name))" }
+      .joined(separator: ", ") + "]"
+  }
+  public var debugDescription: String { description }
+  public var customMirror: Mirror { Mirror(self, unlabeledChildren: [description]) }
+}
+
+extension HTTPBody: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// The kind and size of the body, never its bytes.
+  public var description: String {
+    switch self {
+    case .empty: "<empty body>"
+    case .data(let data): "<\(data.count) bytes>"
+    case .file(_, let length): "<file of \(length) bytes>"
+    }
+  }
+  public var debugDescription: String { description }
+  public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// `METHOD url headers body`, with credentials and secrets in the query redacted.
+  public var description: String {
+    "\(method) \(Redactor.standard.redact(url: url)) \(headers) \(body)"
+  }
+  public var debugDescription: String { description }
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "method": method, "url": Redactor.standard.redact(url: url), "headers": headers,
+        "body": body,
+      ])
+  }
+}
+
+extension HTTPResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// `status headers <N bytes>`, credentials redacted and the body summarised by size.
+  public var description: String { "\(status) \(headers) <\(body.count) bytes>" }
+  public var debugDescription: String { description }
+  public var customMirror: Mirror {
+    Mirror(self, children: ["status": status, "headers": headers, "bodyBytes": body.count])
+  }
+}

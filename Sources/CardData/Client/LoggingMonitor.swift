@@ -1,0 +1,109 @@
+import Foundation
+
+/// Writes a readable log line for every request event, with every secret redacted: the
+/// `Authorization` header, token and password fields in bodies, and the contents of
+/// multipart file parts (only their name, type and size are shown).
+public struct LoggingMonitor: EventMonitor {
+  private let redactor: Redactor
+  private let maximumBodyLength: Int
+  private let write: @Sendable (String) -> Void
+
+  /// Creates a logger.
+  ///
+  /// - Parameters:
+  ///   - redactor: what to hide.
+  ///   - maximumBodyLength: longer bodies are cut, with the number of characters left out.
+  ///   - write: receives each line, without a trailing newline.
+  public init(
+    redactor: Redactor = Redactor(),
+    maximumBodyLength: Int = 2_000,
+    write: @escaping @Sendable (String) -> Void
+  ) {
+    self.redactor = redactor
+    self.maximumBodyLength = maximumBodyLength
+    self.write = write
+  }
+
+  /// Logs the method, URL and the redacted body.
+  public func requestBuilt(
+    _ request: HTTPRequest, body: RequestBodySummary, context: RequestContext
+  ) {
+    log(context, "-> \(request.method) \(redactor.redact(url: request.url))")
+    switch body {
+    case .empty: break
+    case .json(let data): log(context, "   body: \(clip(redactor.redact(body: data)))")
+    case .multipart(let parts):
+      for part in parts { log(context, "   part \(describe(part))") }
+    }
+  }
+
+  /// Logs the attempt number and the headers actually sent, redacted.
+  public func requestSent(_ request: HTTPRequest, context: RequestContext) {
+    let headers = request.headers.map {
+      "\($0.name): \(redactor.redact(headerValue: $0.value, name: $0.name))"
+    }
+    log(context, "   attempt \(context.attempt) headers: \(headers.joined(separator: "; "))")
+  }
+
+  /// Logs the status, time and redacted body.
+  public func responseReceived(
+    _ response: HTTPResponse, after elapsed: Duration, context: RequestContext
+  ) {
+    log(context, "<- \(response.status) in \(Self.format(elapsed)), \(response.body.count) bytes")
+    if !response.body.isEmpty {
+      log(context, "   body: \(clip(redactor.redact(body: response.body)))")
+    }
+  }
+
+  /// Logs the transport failure.
+  public func requestFailed(
+    _ error: TransportError, after elapsed: Duration, context: RequestContext
+  ) {
+    log(context, "<- no response after \(Self.format(elapsed)): \(error.kind.rawValue): \(error)")
+  }
+
+  /// Logs the retry and its delay.
+  public func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext) {
+    log(context, "~~ retrying (\(reason)) in \(Self.format(delay))")
+  }
+
+  /// Logs the outcome and the figures.
+  public func requestFinished(_ metrics: RequestMetrics) {
+    let outcome =
+      switch metrics.outcome {
+      case .response(let status): "status \(status)"
+      case .failure(let error): "failed: \(error)"
+      }
+    let attempts = metrics.attempts == 1 ? "1 attempt" : "\(metrics.attempts) attempts"
+    log(
+      metrics.context,
+      "== \(outcome), \(attempts), \(Self.format(metrics.duration)), "
+        + "sent \(metrics.bytesSent) bytes, received \(metrics.bytesReceived) bytes")
+  }
+
+  private func log(_ context: RequestContext, _ message: String) {
+    write("[#\(context.id) \(context.endpointName)] \(message)")
+  }
+
+  private func describe(_ part: RequestBodySummary.Part) -> String {
+    let size = part.byteCount.map { "\($0) bytes" } ?? "size unknown"
+    if let filename = part.filename {
+      let type = part.contentType ?? "no type"
+      return "\(part.name): file \"\(filename)\" (\(type), \(size), contents not logged)"
+    }
+    guard let text = part.text else { return "\(part.name): <\(size)>" }
+    let shown = redactor.sensitiveFields.contains(part.name.lowercased()) ? Redactor.mask : text
+    return "\(part.name) = \(clip(shown))"
+  }
+
+  private func clip(_ text: String) -> String {
+    guard text.count > maximumBodyLength else { return text }
+    return "\(text.prefix(maximumBodyLength))… (\(text.count - maximumBodyLength) more characters)"
+  }
+
+  static func format(_ duration: Duration) -> String {
+    let milliseconds = duration.timeInterval * 1_000
+    return milliseconds < 10
+      ? String(format: "%.1f ms", milliseconds) : String(format: "%.0f ms", milliseconds)
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Short, quote-free descriptions of a reply that could not be read, for `pathErr` reasons.
+/// They name the shape and the coding path, never the body's text, so no token leaks.
+enum ReplyShape {
+  /// The longest excerpt of a server message quoted in a reason.
+  static let excerptLength = 100
+
+  /// Why a 2xx body is not the envelope, such as `an empty body`, `HTML or XML (1532 bytes)`,
+  /// `a JSON array`, or `a JSON object: missing 'success' at the top level`.
+  static func describeNonEnvelope(_ body: Data, _ error: any Error) -> String {
+    guard let first = body.first(where: { !Self.isWhitespace($0) }) else { return "an empty body" }
+    let decodingError = error as? DecodingError
+    if case .dataCorrupted(let context) = decodingError, context.codingPath.isEmpty {
+      let kind = first == UInt8(ascii: "<") ? "HTML or XML" : "not JSON"
+      return "\(kind) (\(body.count) bytes)"
+    }
+    if first != UInt8(ascii: "{") { return "a JSON \(jsonKind(startingWith: first))" }
+    return "a JSON object: \(describe(error))"
+  }
+
+  /// A decoding failure as `what` at `where`, such as `missing 'name' at data[1]` or
+  /// `expected String at data.mbti`.
+  static func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "unreadable" }
+    switch error {
+    case .typeMismatch(let type, let context):
+      return "expected \(type) at \(path(context.codingPath))"
+    case .valueNotFound(let type, let context):
+      return "null where \(type) is expected at \(path(context.codingPath))"
+    case .keyNotFound(let key, let context):
+      return "missing '\(key.stringValue)' at \(path(context.codingPath))"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "not valid JSON" : "invalid value at \(path(context.codingPath))"
+    @unknown default:
+      return "undecodable"
+    }
+  }
+
+  /// A server message cut to ``excerptLength`` characters, quoted.
+  static func excerpt(of message: String) -> String {
+    "\"\(message.truncated(to: excerptLength))\""
+  }
+
+  private static func path(_ codingPath: [any CodingKey]) -> String {
+    guard !codingPath.isEmpty else { return "the top level" }
+    var text = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += (text.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    return text
+  }
+
+  private static func jsonKind(startingWith byte: UInt8) -> String {
+    switch byte {
+    case UInt8(ascii: "["): "array"
+    case UInt8(ascii: "\""): "string"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): "boolean"
+    case UInt8(ascii: "n"): "null"
+    default: "number"
+    }
+  }
+
+  private static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// The standard reason phrase of a client error (RFC 9110 §15.5), lowercased to read as a
+  /// message; `HTTP <status>` for a code without one. Used when a 4xx body has no message.
+  static func phrase(forStatus status: Int) -> String {
+    phrases[status] ?? "HTTP \(status)"
+  }
+
+  private static let phrases: [Int: String] = [
+    400: "bad request",
+    401: "unauthorized",
+    402: "payment required",
+    403: "forbidden",
+    404: "not found",
+    405: "method not allowed",
+    406: "not acceptable",
+    407: "proxy authentication required",
+    408: "request timeout",
+    409: "conflict",
+    410: "gone",
+    411: "length required",
+    412: "precondition failed",
+    413: "content too large",
+    414: "URI too long",
+    415: "unsupported media type",
+    416: "range not satisfiable",
+    417: "expectation failed",
+    421: "misdirected request",
+    422: "unprocessable content",
+    426: "upgrade required",
+    428: "precondition required",
+    429: "too many requests",
+    431: "request header fields too large",
+    451: "unavailable for legal reasons",
+  ]
+}
+
+extension String {
+  /// The string cut to at most `maximum` characters, the last of them `…` when it was cut,
+  /// so that a value quoted in a reason cannot flood a log.
+  func truncated(to maximum: Int) -> String {
+    guard count > maximum else { return self }
+    return "\(prefix(max(0, maximum - 1)))…"
+  }
+}

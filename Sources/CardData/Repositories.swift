@@ -1,0 +1,109 @@
+import CardDomain
+
+/// The card repository over the card service's HTTP API: each call is one endpoint.
+public struct RemoteCardRepository: CardRepository {
+  private let client: any APIClient
+
+  /// A repository over a client whose pipeline adds the session's credential.
+  public init(client: any APIClient) { self.client = client }
+
+  public func cards() async throws(CardError) -> [Card] { try await client.send(.cardList) }
+
+  public func card(id: CardID) async throws(CardError) -> Card {
+    try await client.send(.cardDetailFetch(id))
+  }
+
+  public func create(_ draft: CardDraft) async throws(CardError) -> Card {
+    try await client.send(.cardCreation(draft))
+  }
+
+  public func reorder(_ ids: [CardID]) async throws(CardError) -> [Card] {
+    try await client.send(.cardListEdit(ids))
+  }
+
+  public func delete(id: CardID) async throws(CardError) { try await client.send(.cardDelete(id)) }
+}
+
+/// Signing in and out over the auth endpoints, keeping the credential in a
+/// ``CredentialStore``.
+public struct RemoteAuthRepository: AuthRepository {
+  private let client: any APIClient
+  private let store: any CredentialStore
+  private let clock: any WallClock
+
+  /// - Parameters:
+  ///   - client: sends the auth endpoints; its authentication interceptor adds the
+  ///     credential to `logout` and leaves `login` alone.
+  ///   - clock: dates the credential's expiry.
+  public init(
+    client: any APIClient, store: any CredentialStore, clock: any WallClock = SystemWallClock()
+  ) {
+    self.client = client
+    self.store = store
+    self.clock = clock
+  }
+
+  /// `POST /auth/login`, then stores the credential.
+  public func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
+    let credential = try await client.send(
+      .login(userID: userID, password: password, at: clock.now()))
+    do {
+      try await store.save(credential)
+    } catch {
+      throw .credentialStorage(reason: error.message)
+    }
+    return SignedInUser(userID: userID)
+  }
+
+  /// `POST /auth/logout` to revoke the refresh token, then clears the store whatever the
+  /// server said, so signing out always works locally, even offline. A store that cannot
+  /// be read is set aside by the store, when it can, rather than deleted.
+  public func signOut() async throws(CardError) -> SignOutOutcome {
+    do {
+      try await client.send(.logout)
+    } catch {
+      // The local session ends regardless; a server that could not be told keeps a refresh
+      // token that is no longer stored anywhere.
+    }
+    do {
+      switch try await store.clear() {
+      case .removed: return .signedOut
+      case .setAside(let place): return .unreadableSessionSetAside(at: place)
+      }
+    } catch {
+      throw .credentialStorage(reason: error.message)
+    }
+  }
+
+  /// The user of the stored credential.
+  public func currentUser() async throws(CardError) -> SignedInUser? {
+    let credential: AuthCredential?
+    do {
+      credential = try await store.load()
+    } catch {
+      throw .credentialStorage(reason: error.message)
+    }
+    guard let credential else { return nil }
+    do {
+      return SignedInUser(userID: try UserID(credential.userID))
+    } catch {
+      throw .credentialStorage(reason: "the stored session names no user")
+    }
+  }
+}
+
+/// Refreshes the credential with `POST /auth/refresh`, through a client without the
+/// authentication interceptor (the refresh must not wait for itself).
+public struct APITokenRefresher: TokenRefresher {
+  private let client: any APIClient
+  private let clock: any WallClock
+
+  public init(client: any APIClient, clock: any WallClock = SystemWallClock()) {
+    self.client = client
+    self.clock = clock
+  }
+
+  public func refresh(_ credential: AuthCredential) async throws(CardError) -> AuthCredential {
+    try await client.send(.refresh(credential, at: clock.now()))
+  }
+}

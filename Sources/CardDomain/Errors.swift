@@ -1,0 +1,120 @@
+/// Every way a card flow can fail. The first four cases are the contract's `NetworkResult`
+/// failures under the same names, so a failure keeps its name from the wire to the user;
+/// the others never reached a server, or ended a session.
+public enum CardError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The server understood the request and refused it: a 4xx.
+  case requestErr(message: String, status: Int)
+  /// The reply breaks the contract: not the envelope, a payload of the wrong shape, a value
+  /// that breaks a rule, an unexpected status.
+  case pathErr(reason: String)
+  /// The server failed: a 5xx.
+  case serverErr(status: Int, message: String?)
+  /// No HTTP response arrived: no connection, a timeout, a TLS failure.
+  case networkFail(reason: String)
+  /// No one is signed in.
+  case signedOut
+  /// The session ended and could not be renewed; sign in again.
+  case sessionExpired(reason: String)
+  /// The input was rejected before any request was sent.
+  case invalidInput(ValidationError)
+  /// The stored session could not be read or written (a tampered or unreadable store).
+  case credentialStorage(reason: String)
+  /// The caller cancelled the flow.
+  case cancelled
+
+  /// A sentence for people.
+  public var description: String {
+    switch self {
+    case .requestErr(let message, let status): "\(message) (\(status))"
+    case .pathErr(let reason): "the reply does not match the contract: \(reason)"
+    case .serverErr(let status, let message):
+      message.map { "\($0) (\(status))" } ?? "the server failed (\(status))"
+    case .networkFail(let reason): reason
+    case .signedOut: "not signed in; use login first"
+    case .sessionExpired(let reason): "session expired: \(reason); sign in again"
+    case .invalidInput(let error): error.description
+    case .credentialStorage(let reason): "the session store failed: \(reason)"
+    case .cancelled: "cancelled"
+    }
+  }
+}
+
+/// Why input was rejected before any request was sent.
+public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A card's name is empty or blank.
+  case emptyName
+  /// A user id is empty or blank.
+  case emptyUserID
+  /// A password is empty.
+  case emptyPassword
+  /// A card id is empty.
+  case emptyCardID
+  /// Not four letters from E/I, S/N, T/F, J/P.
+  case invalidMBTI(String)
+  /// Not a real date written `YYYY-MM-DD`.
+  case invalidBirthday(String)
+  /// A built-in picture number outside 0...5.
+  case defaultImageOutOfRange(Int)
+  /// More than three TMI lines.
+  case tooManyTMIs(count: Int)
+  /// A TMI line that is empty or blank.
+  case blankTMI
+  /// A link that is not an absolute `http` or `https` URL.
+  case invalidLink(String)
+  /// An image larger than 10 MiB.
+  case imageTooLarge(byteCount: Int64)
+  /// An image type other than JPEG or PNG.
+  case unsupportedImageType(String)
+  /// Bytes that are not the declared image type.
+  case imageContentMismatch(declared: ImageMIMEType)
+  /// A file whose bytes are neither JPEG nor PNG, whatever its name says.
+  case notAnImage(filename: String)
+  /// An image with an empty file name.
+  case emptyImageFilename
+  /// An image file that is missing or cannot be read.
+  case imageUnreadable(path: String, reason: String)
+  /// A reorder that names no card.
+  case emptyCardOrder
+  /// A reorder that names the same card more than once.
+  case duplicateCardIDs([CardID])
+  /// Input that passed validation could not be read when the request was built, such as
+  /// an image file removed in the meantime.
+  case unreadableInput(String)
+
+  /// A sentence that says what is wrong, for people.
+  public var description: String {
+    switch self {
+    case .emptyName: "name must not be empty"
+    case .emptyUserID: "user id must not be empty"
+    case .emptyPassword: "password must not be empty"
+    case .emptyCardID: "card id must not be empty"
+    case .invalidMBTI(let text): "mbti must be four letters from E/I, S/N, T/F, J/P, not '\(text)'"
+    case .invalidBirthday(let text): "birthday must be a real date as YYYY-MM-DD, not '\(text)'"
+    case .defaultImageOutOfRange(let index): "defaultImage must be 0 to 5, not \(index)"
+    case .tooManyTMIs(let count): "a card holds at most 3 tmi lines, not \(count)"
+    case .blankTMI: "a tmi line must not be blank"
+    case .invalidLink(let text): "link must be an absolute http or https URL, not '\(text)'"
+    case .imageTooLarge(let byteCount):
+      "image is \(byteCount) bytes; the limit is \(CardImage.maximumByteCount) bytes (10 MiB)"
+    case .unsupportedImageType(let type): "image must be JPEG or PNG, not '\(type)'"
+    case .imageContentMismatch(let declared): "image bytes are not \(declared.rawValue)"
+    case .notAnImage(let filename):
+      "image '\(filename)' is not a JPEG or PNG file (judged by its contents, not its name)"
+    case .emptyImageFilename: "image file name must not be empty"
+    case .imageUnreadable(let path, let reason): "image '\(path)': \(reason)"
+    case .emptyCardOrder: "a new order must name at least one card"
+    case .duplicateCardIDs(let ids):
+      "a new order names \(ids.map(\.rawValue).joined(separator: ", ")) more than once"
+    case .unreadableInput(let reason): "the input could not be read: \(reason)"
+    }
+  }
+}
+
+/// Runs a validation and turns its failure into ``CardError/invalidInput(_:)``.
+func validate<Value>(_ check: () throws(ValidationError) -> Value) throws(CardError) -> Value {
+  do {
+    return try check()
+  } catch {
+    throw .invalidInput(error)
+  }
+}

@@ -1,0 +1,50 @@
+/// Signs a user in with an account name and a password.
+public struct SignInUseCase: Sendable {
+  private let repository: any AuthRepository
+
+  public init(repository: any AuthRepository) { self.repository = repository }
+
+  /// Signs in; a blank user id or an empty password is rejected before any request.
+  public func execute(userID rawUserID: String, password rawPassword: String)
+    async throws(CardError) -> SignedInUser
+  {
+    let (userID, password) = try validate { () throws(ValidationError) in
+      (try UserID(rawUserID), try Password(rawPassword))
+    }
+    return try await repository.signIn(userID: userID, password: password)
+  }
+}
+
+/// Signs the current user out: the one place the rule lives.
+///
+/// With no session, signing out fails as ``CardError/signedOut``, so a script can tell. A
+/// session that cannot be read is signed out too (signing out is how it is discarded), and
+/// the outcome says where it was set aside.
+public struct SignOutUseCase: Sendable {
+  private let repository: any AuthRepository
+
+  public init(repository: any AuthRepository) { self.repository = repository }
+
+  public func execute() async throws(CardError) -> SignOutOutcome {
+    do throws(CardError) {
+      guard try await repository.currentUser() != nil else { throw .signedOut }
+    } catch .credentialStorage {
+      // Unreadable: discarded below.
+    } catch {
+      throw error
+    }
+    return try await repository.signOut()
+  }
+}
+
+/// Tells who is signed in.
+public struct CurrentUserUseCase: Sendable {
+  private let repository: any AuthRepository
+
+  public init(repository: any AuthRepository) { self.repository = repository }
+
+  /// The signed-in user, `nil` when no one is.
+  public func execute() async throws(CardError) -> SignedInUser? {
+    try await repository.currentUser()
+  }
+}

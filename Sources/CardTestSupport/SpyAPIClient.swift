@@ -1,0 +1,49 @@
+import CardData
+import CardDomain
+import CardPrimitives
+
+/// A fake of the ``CardData/APIClient`` port: it records every endpoint sent and judges a
+/// reply the test chooses with the endpoint's own decoding, so a repository test checks
+/// both what was asked and how the answer is mapped, without the pipeline.
+///
+/// ```swift
+/// let client = SpyAPIClient()  // answers every endpoint with its sample reply
+/// let cards = try await RemoteCardRepository(client: client).cards()
+/// #expect(client.sent.map(\.name) == ["cardList"])
+/// ```
+public final class SpyAPIClient: APIClient {
+  /// What the spy saw of one endpoint.
+  public struct Sent: Hashable, Sendable {
+    public let name: String
+    public let method: HTTPMethod
+    /// The percent-encoded path.
+    public let path: String
+    public let authorization: Authorization
+  }
+
+  private let sentEndpoints = Protected<[Sent]>([])
+  private let reply: @Sendable (Sent) -> StubReply?
+
+  /// A spy answering each endpoint with `reply`; where it gives `nil` (by default, always),
+  /// with the endpoint's sample reply.
+  public init(reply: @escaping @Sendable (Sent) -> StubReply? = { _ in nil }) {
+    self.reply = reply
+  }
+
+  /// The endpoints sent, in order.
+  public var sent: [Sent] { sentEndpoints.withLock { $0 } }
+
+  public func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
+    let sent = Sent(
+      name: endpoint.name, method: endpoint.method, path: endpoint.path.percentEncoded,
+      authorization: endpoint.authorization)
+    sentEndpoints.withLock { $0.append(sent) }
+    switch reply(sent) ?? .response(endpoint.sampleResponse) {
+    case .response(let response): return try endpoint.decode(response).get()
+    case .failure(let error): throw CardError(noResponse: error)
+    case .hold:
+      do { try await Gate().wait() } catch { throw .cancelled }
+      throw .cancelled
+    }
+  }
+}
