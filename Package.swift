@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "CardData", targets: ["CardData"]),
     .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
     .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
+    .library(name: "CardSandbox", targets: ["CardSandbox"]),
     .executable(name: "card-repl", targets: ["card-repl"]),
   ],
   targets: [
@@ -97,7 +98,7 @@ let package = Package(
     .testTarget(name: "CardPrimitivesTests", dependencies: ["CardPrimitives", "CardTestSupport"]),
     .testTarget(
       name: "CardTestSupportTests",
-      dependencies: ["CardTestSupport", "CardData", "CardDomain"]),
+      dependencies: ["CardTestSupport", "CardData", "CardDomain", "CardSandbox"]),
     .testTarget(
       name: "CardREPLTests",
       dependencies: [

@@ -27,7 +27,7 @@ struct AuthUseCaseTests {
   }
 
   @Test func signInFailureReachesTheCaller() async {
-    let failure = CardError.rejected(message: "wrong user id or password", status: 401)
+    let failure = CardError.requestErr(message: "wrong user id or password", status: 401)
     let repository = SpyAuthRepository(failure: failure)
     await #expect(throws: failure) {
       try await SignInUseCase(repository: repository).execute(userID: "demo", password: "nope")
@@ -36,7 +36,7 @@ struct AuthUseCaseTests {
 
   @Test func signOutEndsTheSession() async throws {
     let repository = SpyAuthRepository(user: SignedInUser(userID: try UserID("demo")))
-    try await SignOutUseCase(repository: repository).execute()
+    #expect(try await SignOutUseCase(repository: repository).execute() == .signedOut)
     #expect(try await CurrentUserUseCase(repository: repository).execute() == nil)
     #expect(repository.calls == [.currentUser, .signOut, .currentUser])
   }
@@ -53,7 +53,10 @@ struct AuthUseCaseTests {
     let repository = SpyAuthRepository()
     repository.setFailure(
       .credentialStorage(reason: "the sealed file fails authentication"), for: [.currentUser])
-    try await SignOutUseCase(repository: repository).execute()
+    repository.setSignOutOutcome(.unreadableSessionSetAside(at: "/home/x/credential.corrupt"))
+    #expect(
+      try await SignOutUseCase(repository: repository).execute()
+        == .unreadableSessionSetAside(at: "/home/x/credential.corrupt"))
     #expect(repository.calls == [.currentUser, .signOut])
   }
 
@@ -66,9 +69,9 @@ struct AuthUseCaseTests {
 
   @Test func cardErrorsDescribeThemselvesForPeople() {
     #expect(
-      CardError.rejected(message: "card c9 not found", status: 404).description
+      CardError.requestErr(message: "card c9 not found", status: 404).description
         == "card c9 not found (404)")
     #expect(CardError.signedOut.description.contains("login"))
-    #expect(CardError.serverFailure(status: 503, message: nil).description.contains("503"))
+    #expect(CardError.serverErr(status: 503, message: nil).description.contains("503"))
   }
 }

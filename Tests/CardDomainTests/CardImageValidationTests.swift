@@ -1,5 +1,4 @@
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -39,64 +38,29 @@ struct CardImageValidationTests {
     }
   }
 
-  @Test func detectsTheTypeOfAFileFromItsFirstBytes() throws {
-    let directory = try TemporaryDirectory()
-    let url = try directory.write(Self.jpeg, to: "photo.bin")
-    let image = try CardImage.file(at: url)
-    #expect(image.mimeType == .jpeg)
-    #expect(image.filename == "photo.bin")
-    #expect(try image.validated() == image)
+  @Test func detectsJPEGAndPNGFromTheirFirstBytesOnly() {
+    #expect(ImageMIMEType(detectedIn: Self.jpeg) == .jpeg)
+    #expect(ImageMIMEType(detectedIn: Self.png.prefix(ImageMIMEType.signatureLength)) == .png)
+    #expect(ImageMIMEType(detectedIn: Self.gif) == nil)
+    #expect(ImageMIMEType(detectedIn: Data()) == nil)
   }
 
-  @Test func rejectsFilesThatAreMissingOrNotImages() throws {
-    let directory = try TemporaryDirectory()
-    let gif = try directory.write(Self.gif, to: "anim.gif")
-    #expect(throws: ValidationError.notAnImage(filename: "anim.gif")) {
-      try CardImage.file(at: gif)
-    }
-    let fake = try directory.write(Data("not an image".utf8), to: "fake.png")
-    #expect(throws: ValidationError.notAnImage(filename: "fake.png")) {
-      try CardImage.file(at: fake)
-    }
-    let empty = try directory.write(Data(), to: "empty.png")
-    #expect(throws: ValidationError.notAnImage(filename: "empty.png")) {
-      try CardImage.file(at: empty)
-    }
-    let missing = directory.url.appendingPathComponent("missing.png")
-    #expect(throws: ValidationError.imageUnreadable(path: missing.path, reason: "no such file")) {
-      try CardImage.file(at: missing)
-    }
-    #expect(
-      throws: ValidationError.imageUnreadable(
-        path: directory.url.path, reason: "not a regular file")
-    ) {
-      try CardImage.file(at: directory.url)
-    }
-  }
-
-  @Test func measuresLargeFilesWithoutReadingThem() throws {
-    let directory = try TemporaryDirectory()
-    let url = try directory.write(Self.png, to: "huge.png")
-    let handle = try FileHandle(forWritingTo: url)
-    try handle.truncate(atOffset: UInt64(CardImage.maximumByteCount) + 10)
-    try handle.close()
-    let image = CardImage(source: .file(url), mimeType: .png, filename: "huge.png")
+  @Test func checksAFileByTheSizeItWasMeasuredAtWithoutReadingIt() throws {
+    let url = URL(fileURLWithPath: "/nonexistent/huge.png")
+    let fits = CardImage(
+      source: .file(url, byteCount: CardImage.maximumByteCount), mimeType: .png,
+      filename: "huge.png")
+    #expect(try fits.validated() == fits)
+    let huge = CardImage(
+      source: .file(url, byteCount: CardImage.maximumByteCount + 10), mimeType: .png,
+      filename: "huge.png")
     #expect(throws: ValidationError.imageTooLarge(byteCount: CardImage.maximumByteCount + 10)) {
-      try image.validated()
+      try huge.validated()
     }
   }
-}
 
-@Suite("Card image files behind links")
-struct CardImageLinkTests {
-  @Test func aLinkToAnImageIsMeasuredThroughTheLink() throws {
-    let directory = try TemporaryDirectory()
-    let target = try directory.write(CardImageValidationTests.png, to: "real.png")
-    let link = directory.url.appendingPathComponent("link.png")
-    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-    let image = try CardImage.file(at: link)
-    #expect(image.mimeType == .png)
-    #expect(image.filename == "link.png")
-    #expect(try image.validated() == image)
+  @Test func rejectsAnEmptyFileName() {
+    let image = CardImage(source: .bytes(Self.png), mimeType: .png, filename: "")
+    #expect(throws: ValidationError.emptyImageFilename) { try image.validated() }
   }
 }

@@ -113,9 +113,9 @@ struct CardUseCaseTests {
   }
 
   @Test(arguments: [
-    CardError.rejected(message: "card c9 not found", status: 404),
-    .contractMismatch(reason: "data is null"), .serverFailure(status: 500, message: nil),
-    .networkFailure(reason: "offline"), .signedOut, .sessionExpired(reason: "revoked"),
+    CardError.requestErr(message: "card c9 not found", status: 404),
+    .pathErr(reason: "data is null"), .serverErr(status: 500, message: nil),
+    .networkFail(reason: "offline"), .signedOut, .sessionExpired(reason: "revoked"),
     .credentialStorage(reason: "tampered"), .cancelled,
   ])
   func repositoryFailuresReachTheCallerUnchanged(_ failure: CardError) async {

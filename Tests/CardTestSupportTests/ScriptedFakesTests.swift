@@ -13,8 +13,8 @@ struct ScriptedFakesTests {
   @Test("the first list fails and the second succeeds; a standing failure hits only create")
   func cardRepositoryFailuresPerCallAndOperation() async throws {
     let cards = SpyCardRepository(cards: [try Self.card("c1")])
-    let offline = CardError.networkFailure(reason: "offline")
-    let refused = CardError.serverFailure(status: 500, message: nil)
+    let offline = CardError.networkFail(reason: "offline")
+    let refused = CardError.serverErr(status: 500, message: nil)
     cards.failNext(.cards, with: offline)
     cards.setFailure(refused, for: [.create])
 
@@ -36,7 +36,7 @@ struct ScriptedFakesTests {
     ])
   func reorderKeepsTheContract(order: [String], message: String) async throws {
     let cards = SpyCardRepository(cards: [try Self.card("c1"), try Self.card("c2")])
-    await #expect(throws: CardError.rejected(message: message, status: 400)) {
+    await #expect(throws: CardError.requestErr(message: message, status: 400)) {
       try await cards.reorder(try order.map { try CardID($0) })
     }
     #expect(cards.cards.map(\.id.rawValue) == ["c1", "c2"])
@@ -48,10 +48,10 @@ struct ScriptedFakesTests {
   func unknownIDsAndNewIDs() async throws {
     let cards = SpyCardRepository()
     let c9 = try CardID("c9")
-    await #expect(throws: CardError.rejected(message: "card c9 not found", status: 404)) {
+    await #expect(throws: CardError.requestErr(message: "card c9 not found", status: 404)) {
       try await cards.card(id: c9)
     }
-    await #expect(throws: CardError.rejected(message: "card c9 not found", status: 404)) {
+    await #expect(throws: CardError.requestErr(message: "card c9 not found", status: 404)) {
       try await cards.delete(id: c9)
     }
     let first = try await cards.create(CardDraft(name: "one"))
@@ -64,7 +64,7 @@ struct ScriptedFakesTests {
   func authRepositoryFailsTheNextSignIn() async throws {
     let auth = SpyAuthRepository()
     let demo = try UserID("demo")
-    let wrong = CardError.rejected(message: "wrong password", status: 401)
+    let wrong = CardError.requestErr(message: "wrong password", status: 401)
     auth.failNext(.signIn, with: wrong)
     await #expect(throws: wrong) {
       try await auth.signIn(userID: demo, password: try Password("x"))
@@ -85,9 +85,9 @@ struct ScriptedFakesTests {
     let second = Task { try await refresher.refresh(stale) }
     try await refresher.waitUntilCalled(2)
 
-    refresher.completeRefresh(throwing: .networkFailure(reason: "offline"))
+    refresher.completeRefresh(throwing: .networkFail(reason: "offline"))
     refresher.completeRefresh()
-    await #expect(throws: CardError.networkFailure(reason: "offline")) { try await first.value }
+    await #expect(throws: CardError.networkFail(reason: "offline")) { try await first.value }
     #expect(try await second.value.accessToken == "access-2")
   }
 

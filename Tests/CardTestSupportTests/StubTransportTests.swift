@@ -111,19 +111,20 @@ struct StubTransportTests {
 
   @Test("an endpoint stub defaults to the endpoint's sample response and matches its encoded path")
   func endpointStubs() async throws {
-    let endpoint = CardService.cardDetailFetch(try CardID("a/b c?"))
+    let endpoint = Endpoint.cardDetailFetch(try CardID("a/b c?"))
     await transport.stub(endpoint)
-    let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: transport)
-    let response = try await client.send(endpoint)
-    #expect(response == endpoint.sampleResponse)
+    let client = RequestPipeline(
+      baseURL: URL(string: "https://api.example.com")!, transport: transport)
+    let card = try await client.send(endpoint)
+    #expect(card.id.rawValue == "c1", "the sample reply's card")
     #expect(
       await transport.received.first?.request.url.path(percentEncoded: true) == "/card/a%2Fb%20c%3F"
     )
 
-    await transport.stub(endpoint, with: [.envelope(status: 200, message: "ok")])
-    let envelope = try JSONDecoder().decode(
-      Envelope.self, from: try await client.send(endpoint).body)
-    #expect(envelope == Envelope(status: 200, success: true, message: "ok", data: nil))
+    await transport.stub(endpoint, with: [.envelope(status: 404, message: "card a/b c? not found")])
+    await #expect(throws: CardError.requestErr(message: "card a/b c? not found", status: 404)) {
+      try await client.send(endpoint)
+    }
     #expect(StubReply.sample(of: endpoint) == .response(endpoint.sampleResponse))
   }
 

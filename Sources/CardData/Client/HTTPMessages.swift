@@ -12,11 +12,13 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let put = HTTPMethod(rawValue: "PUT")
   public static let patch = HTTPMethod(rawValue: "PATCH")
   public static let delete = HTTPMethod(rawValue: "DELETE")
+  public static let head = HTTPMethod(rawValue: "HEAD")
+  public static let options = HTTPMethod(rawValue: "OPTIONS")
 
   /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2),
   /// which is what makes it safe to retry: GET, HEAD, OPTIONS, PUT and DELETE.
   public var isIdempotent: Bool {
-    ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].contains(rawValue)
+    [Self.get, .head, .options, .put, .delete].contains(self)
   }
 
   public var description: String { rawValue }

@@ -49,11 +49,14 @@ public struct RequestContext: Hashable, Sendable {
   /// The reasons of the retries made so far, oldest first; empty on the first attempt.
   public internal(set) var retries: [RetryReason] = []
 
-  /// A context for a request's first attempt.
-  public init(id: Int, endpointName: String, authorization: Authorization) {
+  /// A context after the retries `retries` (none for a first attempt).
+  public init(
+    id: Int, endpointName: String, authorization: Authorization, retries: [RetryReason] = []
+  ) {
     self.id = id
     self.endpointName = endpointName
     self.authorization = authorization
+    self.retries = retries
   }
 
   /// The attempt under way: 1 for the first.
@@ -79,6 +82,12 @@ public struct Interceptor: RequestAdapter, RequestRetrier {
   public init(adapters: [any RequestAdapter] = [], retriers: [any RequestRetrier] = []) {
     self.adapters = adapters
     self.retriers = retriers
+  }
+
+  /// Composes interceptors that both adapt and retry, such as the authentication
+  /// interceptor, in the given order.
+  public init(_ interceptors: [any RequestAdapter & RequestRetrier]) {
+    self.init(adapters: interceptors, retriers: interceptors)
   }
 
   /// Runs every adapter in order, each on the previous one's output; the first that throws

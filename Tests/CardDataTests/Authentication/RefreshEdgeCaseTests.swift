@@ -45,10 +45,10 @@ struct RefreshEdgeCaseTests {
   @Test(
     "a refusal that says nothing about the token (429) keeps the session", arguments: [408, 429])
   func throttledRefreshKeepsTheSession(status: Int) async throws {
-    let refusal = CardError.rejected(message: "slow down", status: status)
+    let refusal = CardError.requestErr(message: "slow down", status: status)
     let fixture = AuthFixture(expiresIn: -60, refresherFailure: refusal)
     let result = await outcome(of: fixture.client, endpoint)
-    #expect(result.failure == .refreshFailed(refusal))
+    #expect(result.failure == refusal)
     #expect(await fixture.store.credential != nil)
   }
 
@@ -64,7 +64,7 @@ struct RefreshEdgeCaseTests {
     let signedInAgain = credential("access-new-login", expiresIn: 3_600, clock: fixture.clock)
     await fixture.store.replaceBehindTheScenes(with: signedInAgain)
     fixture.refresher.completeRefresh(
-      throwing: .rejected(message: "refresh token revoked", status: 401))
+      throwing: .requestErr(message: "refresh token revoked", status: 401))
 
     #expect(await request.value.failure == .sessionExpired(reason: "refresh token revoked"))
     #expect(await fixture.store.credential == signedInAgain)
@@ -73,7 +73,7 @@ struct RefreshEdgeCaseTests {
   @Test("when a proactive refresh fails offline, a token that still works is used")
   func offlineRefreshFallsBackToAWorkingToken() async throws {
     let fixture = AuthFixture(
-      expiresIn: 120, refresherFailure: .networkFailure(reason: "offline"))
+      expiresIn: 120, refresherFailure: .networkFail(reason: "offline"))
     let response = try await fixture.client.send(endpoint)
     #expect(response.status == 200)
     #expect(fixture.refresher.callCount == 1)
@@ -84,9 +84,9 @@ struct RefreshEdgeCaseTests {
   @Test("when the refresh fails offline and the token has expired, the request fails")
   func offlineRefreshOfAnExpiredTokenFails() async throws {
     let fixture = AuthFixture(
-      expiresIn: -1, refresherFailure: .networkFailure(reason: "offline"))
+      expiresIn: -1, refresherFailure: .networkFail(reason: "offline"))
     let result = await outcome(of: fixture.client, endpoint)
-    #expect(result.failure == .refreshFailed(.networkFailure(reason: "offline")))
+    #expect(result.failure == .networkFail(reason: "offline"))
     #expect(await fixture.transport.received.isEmpty)
   }
 }

@@ -1,9 +1,8 @@
+import CardData
 import CardDomain
 import CardTestSupport
 import Foundation
 import Testing
-
-@testable import CardData
 
 @Suite("Authentication interceptor: the excessive-refresh guard")
 struct RefreshLimitTests {
@@ -20,7 +19,7 @@ struct RefreshLimitTests {
     }
 
     let stopped = await outcome(of: fixture.client, endpoint)
-    #expect(stopped.failure == .refreshLimitExceeded(count: 5, window: .seconds(30)))
+    #expect(stopped.failure == .stoppedLoop(count: 5, window: .seconds(30)))
     #expect(fixture.refresher.callCount == 5)
 
     // Past the window, refreshing is allowed again.
@@ -47,7 +46,7 @@ struct RefreshLimitTests {
     at(31)
     #expect(
       await outcome(of: fixture.client, endpoint).failure
-        == .refreshLimitExceeded(count: 5, window: .seconds(30)))
+        == .stoppedLoop(count: 5, window: .seconds(30)))
     #expect(fixture.refresher.callCount == 6)
   }
 
@@ -63,21 +62,20 @@ struct RefreshLimitTests {
     #expect(fixture.refresher.callCount == 3)
 
     let stopped = await outcome(of: client, endpoint)
-    #expect(stopped.failure == .refreshLimitExceeded(count: 3, window: .seconds(60)))
+    #expect(stopped.failure == .stoppedLoop(count: 3, window: .seconds(60)))
     #expect(await fixture.transport.received.count == 3)
   }
 
-  @Test("RefreshHistory allows `maximum` refreshes per window")
-  func historyUnit() throws {
-    var history = RefreshHistory()
-    let limit = RefreshLimit(maximum: 2, window: .milliseconds(1_500))
-    let start = Date(timeIntervalSince1970: 0)
-    try history.record(at: start, within: limit)
-    try history.record(at: start.addingTimeInterval(1), within: limit)
-    #expect(throws: PipelineError.refreshLimitExceeded(count: 2, window: .milliseconds(1_500))) {
-      try history.record(at: start.addingTimeInterval(1.4), within: limit)
-    }
-    try history.record(at: start.addingTimeInterval(1.5), within: limit)
+  @Test func theDefaultLimitIsFiveRefreshesInThirtySeconds() {
     #expect(RefreshLimit() == RefreshLimit(maximum: 5, window: .seconds(30)))
+  }
+}
+
+extension CardError {
+  /// What the loop guard ends a session with.
+  static func stoppedLoop(count: Int, window: Duration) -> CardError {
+    .sessionExpired(
+      reason: "stopped after \(count) token refreshes within \(window); the server keeps "
+        + "rejecting fresh tokens")
   }
 }

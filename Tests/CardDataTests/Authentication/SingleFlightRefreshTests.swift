@@ -48,7 +48,7 @@ struct SingleFlightRefreshTests {
     let requests = fixture.sendConcurrently(Self.concurrentRequests)
     try await fixture.observed.waitUntilRequestsHaveReadTheStore(Self.concurrentRequests)
     fixture.refresher.completeRefresh(
-      throwing: .rejected(message: "refresh token revoked", status: 401))
+      throwing: .requestErr(message: "refresh token revoked", status: 401))
     let results = await requests.value
 
     #expect(results.count == Self.concurrentRequests)
@@ -66,7 +66,7 @@ struct SingleFlightRefreshTests {
     let requests = fixture.sendConcurrently(Self.concurrentRequests)
     try await fixture.transport.waitUntilReceived(Self.concurrentRequests)
     fixture.refresher.completeRefresh(
-      throwing: .rejected(message: "refresh token revoked", status: 401))
+      throwing: .requestErr(message: "refresh token revoked", status: 401))
     let results = await requests.value
 
     #expect(results.allSatisfy { $0.failure == .sessionExpired(reason: "refresh token revoked") })
@@ -80,10 +80,10 @@ struct SingleFlightRefreshTests {
     let fixture = AuthFixture(expiresIn: -60, accepting: ["access-1"], holdsRefreshes: true)
     let requests = fixture.sendConcurrently(Self.concurrentRequests)
     try await fixture.observed.waitUntilRequestsHaveReadTheStore(Self.concurrentRequests)
-    fixture.refresher.completeRefresh(throwing: .networkFailure(reason: "offline"))
+    fixture.refresher.completeRefresh(throwing: .networkFail(reason: "offline"))
     let results = await requests.value
 
-    #expect(results.allSatisfy { $0.failure == .refreshFailed(.networkFailure(reason: "offline")) })
+    #expect(results.allSatisfy { $0.failure == .networkFail(reason: "offline") })
     #expect(fixture.refresher.callCount == 1)
     #expect(await fixture.store.credential?.accessToken == "access-0")
     #expect(await fixture.store.clearCount == 0)

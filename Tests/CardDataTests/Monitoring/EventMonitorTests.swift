@@ -1,4 +1,5 @@
 import CardData
+import CardDomain
 import CardTestSupport
 import Foundation
 import Testing
@@ -12,8 +13,8 @@ struct EventMonitorTests {
   private func client(
     adapters: [any RequestAdapter] = [], retriers: [any RequestRetrier] = [],
     monitors: [any EventMonitor]? = nil
-  ) -> APIClient {
-    APIClient(
+  ) -> RequestPipeline {
+    RequestPipeline(
       baseURL: testBaseURL, transport: transport,
       interceptor: Interceptor(adapters: adapters, retriers: retriers),
       monitors: monitors ?? [monitor], sleeper: sleeper)
@@ -21,26 +22,24 @@ struct EventMonitorTests {
 
   private var names: [String] { monitor.events.map(\.name) }
 
-  @Test("a successful request reports built, adapted, sent, received, finished with its figures")
+  @Test("a successful request reports built, sent, received, finished with its figures")
   func successfulRequest() async throws {
     await transport.stub(method: .put, path: "/things", with: [.status(200, body: "0123456789")])
     let endpoint = TestEndpoint.json(SampleBody(name: "abc", count: 1), method: .put)
     let sentBody = Data(#"{"count":1,"name":"abc"}"#.utf8)
     _ = try await client(adapters: [TagAdapter(tag: "a", log: CallLog())]).send(endpoint)
 
-    #expect(names == ["built", "adapted", "sent", "received", "finished"])
+    #expect(names == ["built", "sent", "received", "finished"])
     let events = monitor.events
-    guard case .built(let built, let summary) = events[0],
-      case .adapted(let adapted) = events[1], case .sent(let sent) = events[2]
+    guard case .built(let built, let summary) = events[0], case .sent(let sent) = events[1]
     else {
       Issue.record("unexpected events \(events)")
       return
     }
     #expect(built.headers["X-Tags"] == nil)
     #expect(summary == .json(sentBody))
-    #expect(adapted.headers["X-Tags"] == "a")
-    #expect(sent == adapted)
-    #expect(events[3] == .received(status: 200))
+    #expect(sent.headers["X-Tags"] == "a")
+    #expect(events[2] == .received(status: 200))
 
     let metrics = try #require(monitor.finished.first)
     #expect(monitor.finished.count == 1)
@@ -51,7 +50,7 @@ struct EventMonitorTests {
     #expect(metrics.method == .put)
     #expect(metrics.url.absoluteString == "https://api.example.com/things")
     #expect(metrics.context.endpointName == "testThings")
-    #expect(metrics.context.retryReasons.isEmpty)
+    #expect(metrics.context.retries.isEmpty)
     #expect(metrics.duration >= .zero)
   }
 
@@ -63,7 +62,7 @@ struct EventMonitorTests {
 
     #expect(
       names == [
-        "built", "adapted", "sent", "received", "retrying", "adapted", "sent", "received",
+        "built", "sent", "received", "retrying", "sent", "received",
         "finished",
       ])
     #expect(monitor.events.contains(.retrying(.transientFailure, .milliseconds(500))))
@@ -76,7 +75,7 @@ struct EventMonitorTests {
     #expect(metrics.bytesSent == 0)
     #expect(metrics.bytesReceived == 7)
     #expect(metrics.outcome == .response(status: 200))
-    #expect(metrics.context.retryReasons == [.transientFailure])
+    #expect(metrics.context.retries == [.transientFailure])
   }
 
   @Test("a body sent twice counts twice in bytesSent")
@@ -94,21 +93,21 @@ struct EventMonitorTests {
     let error = TransportError.of(.tlsFailure)
     await transport.stub(method: .get, path: "/things", with: [.failure(error)])
     _ = await outcome(of: client(), TestEndpoint.get())
-    #expect(names == ["built", "adapted", "sent", "failed", "finished"])
-    #expect(monitor.events[3] == .failed(error))
+    #expect(names == ["built", "sent", "failed", "finished"])
+    #expect(monitor.events[2] == .failed(error))
     let metrics = try #require(monitor.finished.first)
-    #expect(metrics.outcome == .failure(.transport(error)))
+    #expect(metrics.outcome == .failure(.networkFail(reason: error.message)))
     #expect(metrics.attempts == 1)
     #expect(metrics.bytesReceived == 0)
   }
 
   @Test("a failing adapter reports built then finished, with no attempt made")
   func adapterFailure() async throws {
-    let failing = FailingAdapter(error: .adapterFailed(reason: "no"), log: CallLog())
+    let failing = FailingAdapter(error: .signedOut, log: CallLog())
     _ = await outcome(of: client(adapters: [failing]), TestEndpoint.get())
     #expect(names == ["built", "finished"])
     let metrics = try #require(monitor.finished.first)
-    #expect(metrics.outcome == .failure(.adapterFailed(reason: "no")))
+    #expect(metrics.outcome == .failure(.signedOut))
     #expect(metrics.attempts == 0)
     #expect(metrics.bytesSent == 0)
   }
@@ -118,7 +117,7 @@ struct EventMonitorTests {
     await transport.stub(method: .get, path: "/things", with: [.status(401)])
     let retrier = ScriptedRetrier("r", log: CallLog(), always: .fail(.signedOut))
     _ = await outcome(of: client(retriers: [retrier]), TestEndpoint.get())
-    #expect(names == ["built", "adapted", "sent", "received", "finished"])
+    #expect(names == ["built", "sent", "received", "finished"])
     #expect(monitor.finished.first?.outcome == .failure(.signedOut))
   }
 
@@ -136,7 +135,7 @@ struct EventMonitorTests {
     await transport.stub(method: .get, path: "/things", with: [.status(200)])
     _ = try await client(monitors: [monitor, second]).send(TestEndpoint.get())
     #expect(monitor.events == second.events)
-    #expect(names == ["built", "adapted", "sent", "received", "finished"])
+    #expect(names == ["built", "sent", "received", "finished"])
   }
 
   @Test("each request gets its own increasing id, shared by all its events")
@@ -144,10 +143,10 @@ struct EventMonitorTests {
     final class IDMonitor: EventMonitor {
       let log = CallLog()
       func requestBuilt(_ request: HTTPRequest, body: RequestBodySummary, context: RequestContext) {
-        log.append("built \(context.id.value)")
+        log.append("built \(context.id)")
       }
       func requestFinished(_ metrics: RequestMetrics) {
-        log.append("finished \(metrics.context.id.value)")
+        log.append("finished \(metrics.context.id)")
       }
     }
     let ids = IDMonitor()
@@ -155,7 +154,7 @@ struct EventMonitorTests {
     let client = client(monitors: [ids])
     _ = try await client.send(TestEndpoint.get())
     _ = try await client.send(TestEndpoint.get())
-    let numbers = ids.log.all.map { UInt64($0.split(separator: " ")[1])! }
+    let numbers = ids.log.all.map { Int($0.split(separator: " ")[1])! }
     #expect(numbers.count == 4)
     #expect(numbers[0] == numbers[1] && numbers[2] == numbers[3])
     #expect(numbers[2] > numbers[0])

@@ -1,4 +1,5 @@
 import CardData
+import CardDomain
 import CardTestSupport
 import Foundation
 import Testing
@@ -27,7 +28,7 @@ struct LoggingRedactionTests {
       store: store, refresher: SpyTokenRefresher(clock: clock), clock: clock)
     let transport = StubTransport()
     let lines = LineCollector()
-    let client = APIClient(
+    let client = RequestPipeline(
       baseURL: testBaseURL, transport: transport, interceptor: Interceptor([authenticator]),
       monitors: [LoggingMonitor(write: lines.write)], sleeper: RecordingSleeper())
 
@@ -45,9 +46,9 @@ struct LoggingRedactionTests {
       with: [.envelope(status: 401, message: "expired"), .status(200, body: #"{"data":[]}"#)])
     await transport.stub(method: .post, path: "/cards", with: [.status(201, body: "{}")])
 
-    let login = TestEndpoint(
+    let login = TestEndpoint.make(
       path: "/auth/login", method: .post,
-      task: .json(Login(userId: "demo", password: "hunter2-secret")), name: "login")
+      body: .json(Login(userId: "demo", password: "hunter2-secret")), name: "login")
     #expect(try await client.send(login).status == 200)
 
     #expect(try await client.send(TestEndpoint.get("/cards", authorization: .bearer)).status == 200)
@@ -60,9 +61,9 @@ struct LoggingRedactionTests {
     let jpeg = Data([0xFF, 0xD8]) + Data(" FILE-MARKER-7f3a jpeg".utf8)
     form.append(jpeg, name: "image", filename: "photo.jpg", contentType: "image/jpeg")
     form.appendFile(at: file, name: "scan", filename: "scan.bin", contentType: "application/pdf")
-    var upload = TestEndpoint(path: "/cards", method: .post, task: .multipart(form))
-    upload.authorization = .bearer
-    upload.name = "cardCreate"
+    let upload = TestEndpoint.make(
+      path: "/cards", method: .post, body: .multipart(form), authorization: .bearer,
+      name: "cardCreate")
     #expect(try await client.send(upload).status == 201)
 
     // The secrets did reach the wire, so their absence from the log is the redaction's doing.
@@ -108,7 +109,7 @@ struct LoggingRedactionTests {
       method: .get, path: "/things",
       with: [.failure(TransportError(.timedOut, "the request timed out")), .status(200)])
     let lines = LineCollector()
-    let client = APIClient(
+    let client = RequestPipeline(
       baseURL: testBaseURL, transport: transport,
       interceptor: Interceptor(retriers: [RetryPolicy()]),
       monitors: [LoggingMonitor(write: lines.write)], sleeper: RecordingSleeper())
@@ -130,7 +131,7 @@ struct LoggingRedactionTests {
   func failedOutcomeLine() async throws {
     let transport = StubTransport()
     let lines = LineCollector()
-    let client = APIClient(
+    let client = RequestPipeline(
       baseURL: testBaseURL, transport: transport,
       interceptor: Interceptor(adapters: [FailingAdapter(error: .signedOut, log: CallLog())]),
       monitors: [LoggingMonitor(write: lines.write)])
@@ -144,7 +145,7 @@ struct LoggingRedactionTests {
     let body = #"{"password":"hunter2-secret","padding":"\#(String(repeating: "x", count: 50))"}"#
     await transport.stub(method: .get, path: "/things", with: [.status(200, body: body)])
     let lines = LineCollector()
-    let client = APIClient(
+    let client = RequestPipeline(
       baseURL: testBaseURL, transport: transport,
       monitors: [LoggingMonitor(maximumBodyLength: 20, write: lines.write)])
     _ = try await client.send(TestEndpoint.get())

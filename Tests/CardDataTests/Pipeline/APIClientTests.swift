@@ -1,4 +1,5 @@
 import CardData
+import CardDomain
 import CardPrimitives
 import CardTestSupport
 import Foundation
@@ -11,13 +12,11 @@ struct APIClientTests {
   private let sleeper = RecordingSleeper()
 
   private func client(
-    adapters: [any RequestAdapter] = [], retriers: [any RequestRetrier] = [],
-    validation: StatusValidation = .successful
-  ) -> APIClient {
-    APIClient(
+    adapters: [any RequestAdapter] = [], retriers: [any RequestRetrier] = []
+  ) -> RequestPipeline {
+    RequestPipeline(
       baseURL: testBaseURL, transport: transport,
-      interceptor: Interceptor(adapters: adapters, retriers: retriers), validation: validation,
-      sleeper: sleeper)
+      interceptor: Interceptor(adapters: adapters, retriers: retriers), sleeper: sleeper)
   }
 
   private func stubThings(_ replies: [StubReply]) async {
@@ -27,14 +26,14 @@ struct APIClientTests {
   @Test("a non-2xx status reaches the retriers by default", arguments: [401, 503])
   func failingStatusReachesRetriers(status: Int) async throws {
     await stubThings([.status(status, body: "nope")])
-    let shown = Protected<[AttemptFailure]>([])
+    let shown = Protected<[ScriptedRetrier.Outcome]>([])
     let retrier = ScriptedRetrier("watcher", log: log) { failure, _ in
       shown.withLock { $0.append(failure) }
       return .noDecision
     }
     let response = try await client(retriers: [retrier]).send(TestEndpoint.get())
     #expect(response.status == status)
-    #expect(shown.withLock { $0 } == [.unacceptableStatus(.status(status, body: "nope"))])
+    #expect(shown.withLock { $0 } == [.success(.status(status, body: "nope"))])
     #expect(await transport.received.count == 1)
   }
 
@@ -51,50 +50,25 @@ struct APIClientTests {
   @Test("a 2xx response is accepted without asking the retriers")
   func successSkipsRetriers() async throws {
     await stubThings([.status(201)])
-    let retrier = ScriptedRetrier("r", log: log, always: .retry(after: .zero, reason: .init("x")))
+    let retrier = ScriptedRetrier(
+      "r", log: log, always: .retry(after: .zero, reason: .transientFailure))
     let response = try await client(retriers: [retrier]).send(TestEndpoint.get())
     #expect(response.status == 201)
     #expect(log.all.isEmpty)
   }
 
-  @Test("with validation disabled, retriers never see a response, whatever its status")
-  func disabledValidationHidesResponses() async throws {
-    await stubThings([.status(503), .status(200)])
-    let retrier = ScriptedRetrier(
-      "r", log: log, always: .retry(after: .zero, reason: .transientFailure))
-    let response = try await client(retriers: [retrier], validation: .disabled).send(
-      TestEndpoint.get())
-    #expect(response.status == 503)
-    #expect(log.all.isEmpty)
-    #expect(await transport.received.count == 1)
-  }
-
-  @Test("a custom validation range decides which statuses reach the retriers")
-  func customValidation() async throws {
-    await stubThings([.status(404)])
-    let retrier = ScriptedRetrier("r", log: log, always: .noDecision)
-    let validation = StatusValidation(acceptableStatuses: 200..<500)
-    let response = try await client(retriers: [retrier], validation: validation).send(
-      TestEndpoint.get())
-    #expect(response.status == 404)
-    #expect(log.all.isEmpty)
-    #expect(validation.accepts(499) && !validation.accepts(500))
-    #expect(StatusValidation.disabled.accepts(999))
-    #expect(StatusValidation.successful.accepts(299) && !StatusValidation.successful.accepts(300))
-  }
-
-  @Test("a transport failure with no retry throws .transport with the same error")
+  @Test("a transport failure with no retry throws networkFail with the transport's message")
   func transportFailureThrows() async throws {
     let error = TransportError(.dnsFailure, "no such host")
     await stubThings([.failure(error)])
-    let shown = Protected<[AttemptFailure]>([])
+    let shown = Protected<[ScriptedRetrier.Outcome]>([])
     let retrier = ScriptedRetrier("r", log: log) { failure, _ in
       shown.withLock { $0.append(failure) }
       return .noDecision
     }
     let result = await outcome(of: client(retriers: [retrier]), TestEndpoint.get())
-    #expect(result.failure == .transport(error))
-    #expect(shown.withLock { $0 } == [.transport(error)])
+    #expect(result.failure == .networkFail(reason: "no such host"))
+    #expect(shown.withLock { $0 } == [.failure(error)])
   }
 
   @Test("adapters run in order, each on the previous one's output")
@@ -123,13 +97,14 @@ struct APIClientTests {
   func failingAdapterStops() async throws {
     await stubThings([.status(200)])
     let adapters: [any RequestAdapter] = [
-      TagAdapter(tag: "a", log: log), FailingAdapter(error: .adapterFailed(reason: "no"), log: log),
+      TagAdapter(tag: "a", log: log), FailingAdapter(error: .signedOut, log: log),
       TagAdapter(tag: "c", log: log),
     ]
-    let retrier = ScriptedRetrier("r", log: log, always: .retry(after: .zero, reason: .init("x")))
+    let retrier = ScriptedRetrier(
+      "r", log: log, always: .retry(after: .zero, reason: .transientFailure))
     let result = await outcome(
       of: client(adapters: adapters, retriers: [retrier]), TestEndpoint.get())
-    #expect(result.failure == .adapterFailed(reason: "no"))
+    #expect(result.failure == .signedOut)
     #expect(log.all == ["a saw []", "failing adapter"])
     #expect(await transport.received.isEmpty)
   }
@@ -137,13 +112,13 @@ struct APIClientTests {
   @Test("retriers are asked in order; the first decision wins and later ones are not asked")
   func firstDecisionWins() async throws {
     await stubThings([.status(503), .status(200)])
-    let second = RetryReason("second")
     let retriers = [
       ScriptedRetrier("first", log: log, always: .noDecision),
       ScriptedRetrier("second", log: log) { _, context in
-        context.attempt == 1 ? .retry(after: .milliseconds(250), reason: second) : .noDecision
+        context.attempt == 1
+          ? .retry(after: .milliseconds(250), reason: .authentication) : .noDecision
       },
-      ScriptedRetrier("third", log: log, always: .fail(.adapterFailed(reason: "never"))),
+      ScriptedRetrier("third", log: log, always: .fail(.signedOut)),
     ]
     let response = try await client(retriers: retriers).send(TestEndpoint.get())
     #expect(response.status == 200)
@@ -168,13 +143,13 @@ struct APIClientTests {
   @Test(
     "a .fail decision throws its error and stops asking",
     arguments: [
-      PipelineError.adapterFailed(reason: "stop"), .sessionExpired(reason: "gone"), .signedOut,
+      CardError.networkFail(reason: "stop"), .sessionExpired(reason: "gone"), .signedOut,
     ])
-  func failDecisionThrows(error: PipelineError) async throws {
+  func failDecisionThrows(error: CardError) async throws {
     await stubThings([.status(401)])
     let retriers = [
       ScriptedRetrier("first", log: log, always: .fail(error)),
-      ScriptedRetrier("second", log: log, always: .retry(after: .zero, reason: .init("x"))),
+      ScriptedRetrier("second", log: log, always: .retry(after: .zero, reason: .transientFailure)),
     ]
     let result = await outcome(of: client(retriers: retriers), TestEndpoint.get())
     #expect(result.failure == error)
@@ -187,15 +162,16 @@ struct APIClientTests {
     await stubThings([.status(500)])
     let seen = Protected<[[RetryReason]]>([])
     let retrier = ScriptedRetrier("r", log: log) { _, context in
-      seen.withLock { $0.append(context.retryReasons) }
+      seen.withLock { $0.append(context.retries) }
+      let reasons: [RetryReason] = [.authentication, .transientFailure]
       return context.attempt < 3
-        ? .retry(after: .seconds(context.attempt), reason: RetryReason("r\(context.attempt)"))
+        ? .retry(after: .seconds(context.attempt), reason: reasons[context.attempt - 1])
         : .noDecision
     }
     let response = try await client(retriers: [retrier]).send(TestEndpoint.get())
     #expect(response.status == 500)
     #expect(
-      seen.withLock { $0 } == [[], [RetryReason("r1")], [RetryReason("r1"), RetryReason("r2")]])
+      seen.withLock { $0 } == [[], [.authentication], [.authentication, .transientFailure]])
     #expect(sleeper.delays == [.seconds(1), .seconds(2)])
     #expect(await transport.received.count == 3)
   }
@@ -204,7 +180,7 @@ struct APIClientTests {
   func withInterceptor() async throws {
     await stubThings([.status(200)])
     let blocked = client(adapters: [
-      FailingAdapter(error: .adapterFailed(reason: "blocked"), log: log)
+      FailingAdapter(error: .credentialStorage(reason: "blocked"), log: log)
     ])
     let open = blocked.with(interceptor: Interceptor(adapters: [TagAdapter(tag: "open", log: log)]))
     #expect(open.baseURL == blocked.baseURL)
@@ -214,7 +190,7 @@ struct APIClientTests {
     #expect(await transport.received.first?.request.headers["X-Tags"] == "open")
 
     let result = await outcome(of: blocked, TestEndpoint.get())
-    #expect(result.failure == .adapterFailed(reason: "blocked"))
+    #expect(result.failure == .credentialStorage(reason: "blocked"))
     #expect(log.all == ["open saw []", "failing adapter"])
     #expect(await transport.received.count == 1)
   }
@@ -224,14 +200,15 @@ struct APIClientTests {
     struct Both: RequestAdapter, RequestRetrier {
       let name: String
       let log: CallLog
-      func adapt(_ request: HTTPRequest, context: RequestContext) async throws(PipelineError)
+      func adapt(_ request: HTTPRequest, context: RequestContext) async throws(CardError)
         -> HTTPRequest
       {
         log.append("adapt \(name)")
         return request
       }
       func retry(
-        _ request: HTTPRequest, failedWith failure: AttemptFailure, context: RequestContext
+        _ request: HTTPRequest, after outcome: Result<HTTPResponse, TransportError>,
+        context: RequestContext
       ) async -> RetryDecision {
         log.append("retry \(name)")
         return .noDecision
@@ -239,7 +216,8 @@ struct APIClientTests {
     }
     await stubThings([.status(500)])
     let interceptor = Interceptor([Both(name: "1", log: log), Both(name: "2", log: log)])
-    let client = APIClient(baseURL: testBaseURL, transport: transport, interceptor: interceptor)
+    let client = RequestPipeline(
+      baseURL: testBaseURL, transport: transport, interceptor: interceptor)
     _ = try await client.send(TestEndpoint.get())
     #expect(log.all == ["adapt 1", "adapt 2", "retry 1", "retry 2"])
   }

@@ -1,4 +1,5 @@
 import CardData
+import CardDomain
 import CardTestSupport
 import Foundation
 import Testing
@@ -9,8 +10,8 @@ struct CancellationTests {
   private let monitor = RecordingEventMonitor()
   private let sleeper = RecordingSleeper()
 
-  private func client(sleeper: any Sleeper) -> APIClient {
-    APIClient(
+  private func client(sleeper: any Sleeper) -> RequestPipeline {
+    RequestPipeline(
       baseURL: testBaseURL, transport: transport,
       interceptor: Interceptor(retriers: [RetryPolicy()]), monitors: [monitor], sleeper: sleeper)
   }

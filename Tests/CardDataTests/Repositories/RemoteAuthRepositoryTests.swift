@@ -12,7 +12,7 @@ struct RemoteAuthRepositoryTests {
     let harness = H()
     await harness.transport.stub(
       method: .post, path: "/api/auth/login", with: [H.envelope(data: H.tokenJSON)])
-    let user = try await harness.repositories.auth.signIn(
+    let user = try await harness.auth.signIn(
       userID: try UserID("demo"), password: try Password("demo"))
     #expect(user.userID.rawValue == "demo")
     let stored = try #require(await harness.store.credential)
@@ -20,7 +20,7 @@ struct RemoteAuthRepositoryTests {
     #expect(stored.expiresAt == harness.clock.now().addingTimeInterval(3_600))
     let sent = try #require(await harness.transport.received.first)
     #expect(sent.request.headers["Authorization"] == nil, "login carries no credential")
-    #expect(try await harness.repositories.auth.currentUser() == user)
+    #expect(try await harness.auth.currentUser() == user)
   }
 
   @Test func wrongCredentialsAreRejectedAndStoreNothing() async throws {
@@ -28,8 +28,8 @@ struct RemoteAuthRepositoryTests {
     await harness.transport.stub(
       method: .post, path: "/api/auth/login",
       with: [.envelope(status: 401, message: "wrong user id or password")])
-    await #expect(throws: CardError.rejected(message: "wrong user id or password", status: 401)) {
-      try await harness.repositories.auth.signIn(
+    await #expect(throws: CardError.requestErr(message: "wrong user id or password", status: 401)) {
+      try await harness.auth.signIn(
         userID: try UserID("demo"), password: try Password("x"))
     }
     #expect(await harness.store.credential == nil)
@@ -41,8 +41,8 @@ struct RemoteAuthRepositoryTests {
     let harness = H(credential: H.credential(expiresIn: -60, clock: clock))
     await harness.transport.stub(
       method: .post, path: "/api/auth/refresh", with: [H.envelope(data: H.tokenJSON)])
-    await harness.transport.stub(CardService.cardList)
-    let cards = try await harness.repositories.cards.cards()
+    await harness.transport.stub(Endpoint.cardList)
+    let cards = try await harness.cards.cards()
     #expect(cards.count == 2)
     let requests = await harness.transport.received.map(\.request)
     #expect(requests.map(\.url.path) == ["/api/auth/refresh", "/api/cards"])
@@ -54,15 +54,15 @@ struct RemoteAuthRepositoryTests {
   @Test func aRejectedRefreshEndsTheSession() async throws {
     let harness = H(credential: H.credential())
     await harness.transport.stub(
-      CardService.cardList, with: [.envelope(status: 401, message: "expired")])
+      Endpoint.cardList, with: [.envelope(status: 401, message: "expired")])
     await harness.transport.stub(
       method: .post, path: "/api/auth/refresh",
       with: [.envelope(status: 401, message: "refresh token revoked")])
     await #expect(throws: CardError.sessionExpired(reason: "refresh token revoked")) {
-      try await harness.repositories.cards.cards()
+      try await harness.cards.cards()
     }
     #expect(await harness.store.credential == nil)
-    #expect(try await harness.repositories.auth.currentUser() == nil)
+    #expect(try await harness.auth.currentUser() == nil)
   }
 
   @Test func signOutClearsTheSessionEvenWhenTheServerIsUnreachable() async throws {
@@ -70,7 +70,7 @@ struct RemoteAuthRepositoryTests {
     await harness.transport.stub(
       method: .post, path: "/api/auth/logout",
       with: [.failure(TransportError(.cannotConnect, "offline"))])
-    try await harness.repositories.auth.signOut()
+    #expect(try await harness.auth.signOut() == .signedOut)
     #expect(await harness.store.credential == nil)
     let sent = try #require(await harness.transport.received.first)
     #expect(sent.request.headers["Authorization"] == "Bearer access-0")
@@ -80,10 +80,10 @@ struct RemoteAuthRepositoryTests {
     let harness = H()
     await harness.transport.stub(
       method: .post, path: "/api/auth/login", with: [H.envelope(data: H.tokenJSON)])
-    await harness.transport.stub(CardService.cardList)
-    _ = try await harness.repositories.auth.signIn(
+    await harness.transport.stub(Endpoint.cardList)
+    _ = try await harness.auth.signIn(
       userID: try UserID("demo"), password: try Password("correct-horse-battery"))
-    _ = try await harness.repositories.cards.cards()
+    _ = try await harness.cards.cards()
     let log = harness.log.lines.joined(separator: "\n")
     #expect(log.contains("POST https://cards.test/api/auth/login"))
     #expect(log.contains("<redacted>"))

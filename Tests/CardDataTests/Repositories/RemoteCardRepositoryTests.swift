@@ -10,8 +10,8 @@ struct RemoteCardRepositoryTests {
 
   @Test func listsCardsWithTheBearerToken() async throws {
     let harness = H(credential: H.credential())
-    await harness.transport.stub(CardService.cardList)
-    let cards = try await harness.repositories.cards.cards()
+    await harness.transport.stub(Endpoint.cardList)
+    let cards = try await harness.cards.cards()
     #expect(cards.map(\.id.rawValue) == ["c1", "c2"])
     let sent = try #require(await harness.transport.received.first)
     #expect(sent.request.headers["Authorization"] == "Bearer access-0")
@@ -22,8 +22,8 @@ struct RemoteCardRepositoryTests {
     let harness = H(credential: H.credential())
     let id = try CardID("c1")
     await harness.transport.stub(
-      CardService.cardDetailFetch(id), with: [H.envelope(data: H.cardJSON)])
-    let card = try await harness.repositories.cards.card(id: id)
+      Endpoint.cardDetailFetch(id), with: [H.envelope(data: H.cardJSON)])
+    let card = try await harness.cards.card(id: id)
     #expect(card.name == "Kim Minji")
     #expect(card.mbti == (try MBTI("INFP")))
     #expect(card.birthday == (try Birthday("1999-03-02")))
@@ -34,18 +34,18 @@ struct RemoteCardRepositoryTests {
     let harness = H(credential: H.credential())
     let id = try CardID("c9")
     await harness.transport.stub(
-      CardService.cardDetailFetch(id), with: [.envelope(status: 404, message: "card c9 not found")])
-    await #expect(throws: CardError.rejected(message: "card c9 not found", status: 404)) {
-      try await harness.repositories.cards.card(id: id)
+      Endpoint.cardDetailFetch(id), with: [.envelope(status: 404, message: "card c9 not found")])
+    await #expect(throws: CardError.requestErr(message: "card c9 not found", status: 404)) {
+      try await harness.cards.card(id: id)
     }
   }
 
   @Test func anHTMLErrorPageIsAServerFailureAfterTheRetries() async throws {
     let harness = H(credential: H.credential())
     await harness.transport.stub(
-      CardService.cardList, with: [.raw(status: 502, body: "<html>Bad Gateway</html>")])
-    await #expect(throws: CardError.serverFailure(status: 502, message: nil)) {
-      try await harness.repositories.cards.cards()
+      Endpoint.cardList, with: [.raw(status: 502, body: "<html>Bad Gateway</html>")])
+    await #expect(throws: CardError.serverErr(status: 502, message: nil)) {
+      try await harness.cards.cards()
     }
     #expect(await harness.transport.received.count == 3, "GET is retried twice")
     #expect(harness.sleeper.delays == [.milliseconds(500), .seconds(1)])
@@ -55,12 +55,12 @@ struct RemoteCardRepositoryTests {
     let harness = H(credential: H.credential())
     let id = try CardID("c1")
     await harness.transport.stub(
-      CardService.cardDetailFetch(id),
+      Endpoint.cardDetailFetch(id),
       with: [H.envelope(data: #"{"cardId":"c1","userId":"demo","name":"K","defaultImage":9}"#)])
     let error = await #expect(throws: CardError.self) {
-      try await harness.repositories.cards.card(id: id)
+      try await harness.cards.card(id: id)
     }
-    guard case .contractMismatch(let reason) = error else {
+    guard case .pathErr(let reason) = error else {
       Issue.record("expected a contract mismatch, got \(String(describing: error))")
       return
     }
@@ -70,9 +70,9 @@ struct RemoteCardRepositoryTests {
   @Test func offlineIsANetworkFailure() async throws {
     let harness = H(credential: H.credential())
     await harness.transport.stub(
-      CardService.cardList, with: [.failure(TransportError(.cannotConnect, "could not connect"))])
-    await #expect(throws: CardError.networkFailure(reason: "could not connect")) {
-      try await harness.repositories.cards.cards()
+      Endpoint.cardList, with: [.failure(TransportError(.cannotConnect, "could not connect"))])
+    await #expect(throws: CardError.networkFail(reason: "could not connect")) {
+      try await harness.cards.cards()
     }
   }
 
@@ -82,10 +82,12 @@ struct RemoteCardRepositoryTests {
     let imageURL = try directory.write(png, to: "photo.png")
 
     let harness = H(credential: H.credential(), multipartThreshold: 16)
-    let draft = CardDraft(name: "Kim Minji", image: try CardImage.file(at: imageURL))
+    let image = CardImage(
+      source: .file(imageURL, byteCount: Int64(png.count)), mimeType: .png, filename: "photo.png")
+    let draft = CardDraft(name: "Kim Minji", image: image)
     await harness.transport.stub(
-      CardService.cardCreation(draft), with: [H.envelope(status: 201, data: H.cardJSON)])
-    let card = try await harness.repositories.cards.create(draft)
+      Endpoint.cardCreation(draft), with: [H.envelope(status: 201, data: H.cardJSON)])
+    let card = try await harness.cards.create(draft)
 
     #expect(card.id.rawValue == "c1")
     let sent = try #require(await harness.transport.received.first)
@@ -105,8 +107,8 @@ struct RemoteCardRepositoryTests {
   @Test func reorderSendsTheCompleteOrderAndIsNotRetriedAsPOST() async throws {
     let harness = H(credential: H.credential())
     let order = [try CardID("c2"), try CardID("c1")]
-    await harness.transport.stub(CardService.cardListEdit(order))
-    let cards = try await harness.repositories.cards.reorder(order)
+    await harness.transport.stub(Endpoint.cardListEdit(order))
+    let cards = try await harness.cards.reorder(order)
     #expect(cards.map(\.id.rawValue) == ["c2", "c1"])
     let sent = try #require(await harness.transport.received.first)
     #expect(String(decoding: sent.body, as: UTF8.self) == #"{"cardIds":["c2","c1"]}"#)
@@ -115,14 +117,14 @@ struct RemoteCardRepositoryTests {
   @Test func deleteAcceptsANullPayload() async throws {
     let harness = H(credential: H.credential())
     let id = try CardID("c2")
-    await harness.transport.stub(CardService.cardDelete(id))
-    try await harness.repositories.cards.delete(id: id)
+    await harness.transport.stub(Endpoint.cardDelete(id))
+    try await harness.cards.delete(id: id)
     #expect(await harness.transport.received.first?.request.method == .delete)
   }
 
   @Test func withNoSessionNothingIsSent() async throws {
     let harness = H()
-    await #expect(throws: CardError.signedOut) { try await harness.repositories.cards.cards() }
+    await #expect(throws: CardError.signedOut) { try await harness.cards.cards() }
     #expect(await harness.transport.received.isEmpty)
   }
 
@@ -133,14 +135,14 @@ struct RemoteCardRepositoryTests {
     await #expect(
       throws: CardError.credentialStorage(reason: "the sealed file fails authentication")
     ) {
-      try await harness.repositories.cards.cards()
+      try await harness.cards.cards()
     }
   }
 
   @Test func cancellingTheTaskCancelsTheRequest() async throws {
     let harness = H(credential: H.credential())
-    await harness.transport.stub(CardService.cardList, with: [.hold])
-    let task = Task { try await harness.repositories.cards.cards() }
+    await harness.transport.stub(Endpoint.cardList, with: [.hold])
+    let task = Task { try await harness.cards.cards() }
     try await harness.transport.waitUntilReceived(1)
     task.cancel()
     await #expect(throws: CardError.cancelled) { try await task.value }

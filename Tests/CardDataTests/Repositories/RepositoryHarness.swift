@@ -4,7 +4,8 @@ import CardTestSupport
 import Foundation
 
 /// The Data layer wired over a stub transport and an in-memory store, as the composition
-/// root wires it over real ones.
+/// root wires it over real ones: a pipeline with the authentication interceptor and the retry
+/// policy, the refresh sent by a pipeline without the interceptor.
 struct RepositoryHarness {
   static let baseURL = URL(string: "https://cards.test/api")!
 
@@ -13,7 +14,8 @@ struct RepositoryHarness {
   let clock = FakeWallClock()
   let sleeper = RecordingSleeper()
   let log = LineCollector()
-  let repositories: RemoteRepositories
+  let cards: RemoteCardRepository
+  let auth: RemoteAuthRepository
 
   init(
     credential: AuthCredential? = nil,
@@ -23,12 +25,18 @@ struct RepositoryHarness {
     transport = StubTransport(fallback: fallback)
     store = InMemoryCredentialStore(credential: credential)
     let log = self.log
-    repositories = RemoteRepositories(
-      baseURL: Self.baseURL, transport: transport, store: store,
-      options: PipelineOptions(
-        clock: clock, sleeper: sleeper,
-        monitors: [LoggingMonitor { log.write($0) }],
-        multipartEncoder: MultipartEncoder(memoryThreshold: multipartThreshold)))
+    let refreshing = RequestPipeline(
+      baseURL: Self.baseURL, transport: transport,
+      interceptor: Interceptor(retriers: [RetryPolicy()]),
+      monitors: [LoggingMonitor { log.write($0) }],
+      multipartEncoder: MultipartEncoder(memoryThreshold: multipartThreshold), sleeper: sleeper)
+    let authentication = AuthenticationInterceptor(
+      store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock)
+    let client = refreshing.with(
+      interceptor: Interceptor(
+        adapters: [authentication], retriers: [authentication, RetryPolicy()]))
+    cards = RemoteCardRepository(client: client)
+    auth = RemoteAuthRepository(client: client, store: store, clock: clock)
   }
 
   /// A credential for `demo`, valid for an hour from the harness clock.

@@ -1,4 +1,5 @@
 import CardData
+import CardDomain
 import Testing
 
 /// Mapping a judged payload to an entity: failures pass through unchanged, a payload that

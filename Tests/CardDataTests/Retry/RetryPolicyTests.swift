@@ -1,3 +1,4 @@
+import CardDomain
 import CardTestSupport
 import Foundation
 import Testing
@@ -9,15 +10,15 @@ struct RetryPolicyTests {
   private let transport = StubTransport()
   private let sleeper = RecordingSleeper()
 
-  private func client(_ policy: RetryPolicy = RetryPolicy()) -> APIClient {
-    APIClient(
+  private func client(_ policy: RetryPolicy = RetryPolicy()) -> RequestPipeline {
+    RequestPipeline(
       baseURL: testBaseURL, transport: transport, interceptor: Interceptor(retriers: [policy]),
       sleeper: sleeper)
   }
 
   private func send(
     _ method: HTTPMethod, replies: [StubReply], policy: RetryPolicy = RetryPolicy()
-  ) async -> Result<HTTPResponse, PipelineError> {
+  ) async -> Result<HTTPResponse, CardError> {
     await transport.stub(method: method, path: "/things", with: replies)
     return await outcome(of: client(policy), TestEndpoint.method(method))
   }
@@ -41,7 +42,7 @@ struct RetryPolicyTests {
     let result = await send(method, replies: [reply, .status(200)])
     switch reply {
     case .response(let response): #expect(result.success?.status == response.status)
-    case .failure(let error): #expect(result.failure == .transport(error))
+    case .failure(let error): #expect(result.failure == .networkFail(reason: error.message))
     case .hold: Issue.record("no held replies here")
     }
     #expect(await attempts == 1)
@@ -64,7 +65,7 @@ struct RetryPolicyTests {
   func transientTransportRetried(method: HTTPMethod, kind: TransportError.Kind) async {
     let error = TransportError.of(kind)
     let result = await send(method, replies: [.failure(error)])
-    #expect(result.failure == .transport(error))
+    #expect(result.failure == .networkFail(reason: error.message))
     #expect(await attempts == 3)
     #expect(sleeper.delays == [.milliseconds(500), .seconds(1)])
   }
@@ -83,7 +84,7 @@ struct RetryPolicyTests {
   func nonTransientNotRetried(kind: TransportError.Kind) async {
     let error = TransportError.of(kind)
     let result = await send(.get, replies: [.failure(error), .status(200)])
-    #expect(result.failure == .transport(error))
+    #expect(result.failure == .networkFail(reason: error.message))
     #expect(await attempts == 1)
     #expect(sleeper.delays.isEmpty)
   }
@@ -163,17 +164,20 @@ struct RetryPolicyTests {
   @Test("retries for other reasons do not use up the transient-failure limit")
   func otherReasonsDoNotCount() async {
     let response = HTTPResponse.status(503)
-    var context = RequestContext(id: RequestID(1), endpointName: "e", authorization: .anonymous)
-    context.retryReasons = [.authentication, .authentication, .authentication]
+    func context(after retries: [RetryReason]) -> RequestContext {
+      RequestContext(id: 1, endpointName: "e", authorization: .anonymous, retries: retries)
+    }
     let request = HTTPRequest(method: .get, url: testBaseURL)
     let policy = RetryPolicy()
     #expect(
-      await policy.retry(request, failedWith: .unacceptableStatus(response), context: context)
+      await policy.retry(
+        request, after: .success(response),
+        context: context(after: [.authentication, .authentication, .authentication]))
         == .retry(after: .milliseconds(500), reason: .transientFailure))
-
-    context.retryReasons = [.transientFailure, .authentication, .transientFailure]
     #expect(
-      await policy.retry(request, failedWith: .unacceptableStatus(response), context: context)
+      await policy.retry(
+        request, after: .success(response),
+        context: context(after: [.transientFailure, .authentication, .transientFailure]))
         == .noDecision)
   }
 }

@@ -56,7 +56,7 @@ struct AuthFixture {
   let server: TokenCheckingServer
   let transport: StubTransport
   let authenticator: AuthenticationInterceptor
-  let client: APIClient
+  let client: RequestPipeline
 
   /// - Parameters:
   ///   - token: the stored access token; `nil` for an empty store.
@@ -88,7 +88,7 @@ struct AuthFixture {
     self.server = server
     self.transport = transport
     self.authenticator = authenticator
-    self.client = APIClient(
+    self.client = RequestPipeline(
       baseURL: testBaseURL, transport: transport, interceptor: Interceptor([authenticator]),
       sleeper: RecordingSleeper())
   }
@@ -98,9 +98,9 @@ struct AuthFixture {
 
   /// Starts `count` bearer requests at once, each numbered in ``RequestNumber``; the task's
   /// value is their outcomes.
-  func sendConcurrently(_ count: Int) -> Task<[Result<HTTPResponse, PipelineError>], Never> {
+  func sendConcurrently(_ count: Int) -> Task<[Result<HTTPResponse, CardError>], Never> {
     Task { [client] in
-      await withTaskGroup(of: Result<HTTPResponse, PipelineError>.self) { group in
+      await withTaskGroup(of: Result<HTTPResponse, CardError>.self) { group in
         for number in 0..<count {
           group.addTask {
             await RequestNumber.$current.withValue(number) {
@@ -108,7 +108,7 @@ struct AuthFixture {
             }
           }
         }
-        var results: [Result<HTTPResponse, PipelineError>] = []
+        var results: [Result<HTTPResponse, CardError>] = []
         for await result in group { results.append(result) }
         return results
       }

@@ -62,7 +62,9 @@ actor ObservedCredentialStore: CredentialStore {
     try await inner.save(credential)
   }
 
-  func clear() async throws(CredentialStoreError) { try await inner.clear() }
+  func clear() async throws(CredentialStoreError) -> ClearedCredential {
+    try await inner.clear()
+  }
 
   func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool {
     try await inner.clear(ifStill: credential)

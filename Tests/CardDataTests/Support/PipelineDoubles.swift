@@ -1,4 +1,5 @@
 import CardData
+import CardDomain
 import CardPrimitives
 import Foundation
 
@@ -18,7 +19,7 @@ struct TagAdapter: RequestAdapter {
   let tag: String
   let log: CallLog
 
-  func adapt(_ request: HTTPRequest, context: RequestContext) async throws(PipelineError)
+  func adapt(_ request: HTTPRequest, context: RequestContext) async throws(CardError)
     -> HTTPRequest
   {
     let seen = request.headers["X-Tags"] ?? ""
@@ -31,10 +32,10 @@ struct TagAdapter: RequestAdapter {
 
 /// An adapter that always stops the request.
 struct FailingAdapter: RequestAdapter {
-  let error: PipelineError
+  let error: CardError
   let log: CallLog
 
-  func adapt(_ request: HTTPRequest, context: RequestContext) async throws(PipelineError)
+  func adapt(_ request: HTTPRequest, context: RequestContext) async throws(CardError)
     -> HTTPRequest
   {
     log.append("failing adapter")
@@ -47,11 +48,13 @@ struct FailingAdapter: RequestAdapter {
 struct ScriptedRetrier: RequestRetrier {
   let name: String
   let log: CallLog
-  let decide: @Sendable (AttemptFailure, RequestContext) -> RetryDecision
+  let decide: @Sendable (Outcome, RequestContext) -> RetryDecision
+
+  typealias Outcome = Result<HTTPResponse, TransportError>
 
   init(
     _ name: String, log: CallLog,
-    decide: @escaping @Sendable (AttemptFailure, RequestContext) -> RetryDecision
+    decide: @escaping @Sendable (Outcome, RequestContext) -> RetryDecision
   ) {
     self.name = name
     self.log = log
@@ -62,18 +65,18 @@ struct ScriptedRetrier: RequestRetrier {
     self.init(name, log: log) { _, _ in decision }
   }
 
-  func retry(_ request: HTTPRequest, failedWith failure: AttemptFailure, context: RequestContext)
+  func retry(_ request: HTTPRequest, after outcome: Outcome, context: RequestContext)
     async -> RetryDecision
   {
     log.append(name)
-    return decide(failure, context)
+    return decide(outcome, context)
   }
 }
 
 /// Sends `endpoint` and returns the outcome as a `Result`, for tests that compare errors.
-func outcome(of client: APIClient, _ endpoint: some TargetType) async -> Result<
-  HTTPResponse, PipelineError
-> {
+func outcome<Response>(of client: some APIClient, _ endpoint: Endpoint<Response>) async
+  -> Result<Response, CardError>
+{
   do {
     return .success(try await client.send(endpoint))
   } catch {

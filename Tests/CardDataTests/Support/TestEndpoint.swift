@@ -1,32 +1,36 @@
 import CardData
+import CardDomain
 import Foundation
 
-/// A tiny endpoint whose every property a test chooses.
-struct TestEndpoint: TargetType {
-  var path: RequestPath = "/things"
-  var method: HTTPMethod = .get
-  var task: RequestTask = .plain
-  var headers: HTTPHeaders = [:]
-  var authorization: AuthorizationRequirement = .anonymous
-  var sampleResponse = HTTPResponse(status: 200, body: Data(#"{"ok":true}"#.utf8))
-  var name = "testThings"
-
-  static func get(
-    _ path: RequestPath = "/things", authorization: AuthorizationRequirement = .anonymous
-  )
-    -> TestEndpoint
-  {
-    TestEndpoint(path: path, method: .get, authorization: authorization)
+/// Endpoints a pipeline test chooses, whose reply comes back unjudged (`Endpoint<HTTPResponse>`
+/// decodes every reply as a success), so a test sees exactly what the pipeline returned.
+enum TestEndpoint {
+  static func make(
+    path: RequestPath = "/things", method: HTTPMethod = .get, body: RequestBody = .none,
+    authorization: Authorization = .anonymous, name: String = "testThings"
+  ) -> Endpoint<HTTPResponse> {
+    Endpoint(
+      name: name, method: method, path: path, body: body, authorization: authorization,
+      sampleResponse: HTTPResponse(status: 200, body: Data(#"{"ok":true}"#.utf8)),
+      decode: { .success($0) })
   }
 
-  static func method(_ method: HTTPMethod, _ path: RequestPath = "/things") -> TestEndpoint {
-    TestEndpoint(path: path, method: method)
+  static func get(_ path: RequestPath = "/things", authorization: Authorization = .anonymous)
+    -> Endpoint<HTTPResponse>
+  {
+    make(path: path, authorization: authorization)
+  }
+
+  static func method(_ method: HTTPMethod, _ path: RequestPath = "/things")
+    -> Endpoint<HTTPResponse>
+  {
+    make(path: path, method: method)
   }
 
   static func json(
     _ value: any Encodable & Sendable, method: HTTPMethod = .post, path: RequestPath = "/things"
-  ) -> TestEndpoint {
-    TestEndpoint(path: path, method: method, task: .json(value))
+  ) -> Endpoint<HTTPResponse> {
+    make(path: path, method: method, body: .json(value))
   }
 }
 

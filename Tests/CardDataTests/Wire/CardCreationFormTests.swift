@@ -69,7 +69,7 @@ import Testing
     let url = URL(fileURLWithPath: "/tmp/photos/minji.jpg")
     let draft = CardDraft(
       name: "Kim Minji",
-      image: CardImage(source: .file(url), mimeType: .jpeg, filename: "minji.jpg"))
+      image: CardImage(source: .file(url, byteCount: 2048), mimeType: .jpeg, filename: "minji.jpg"))
     let image = try #require(MultipartFormData(cardCreation: draft).parts.last)
     #expect(
       image

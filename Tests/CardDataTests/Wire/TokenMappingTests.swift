@@ -1,4 +1,5 @@
 import CardData
+import CardDomain
 import Foundation
 import Testing
 

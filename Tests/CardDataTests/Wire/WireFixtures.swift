@@ -1,4 +1,5 @@
 import CardData
+import CardDomain
 import Foundation
 
 /// Reply bodies and DTOs shared by the wire, result and endpoint tests.
@@ -55,6 +56,12 @@ enum WireFixtures {
     var card = fullCard
     change(&card)
     return card
+  }
+
+  /// The JSON body an endpoint sends, with sorted keys; `nil` when it sends none.
+  static func sortedJSON<Response>(of endpoint: Endpoint<Response>) throws -> String? {
+    guard case .json(let body) = endpoint.body else { return nil }
+    return try sortedJSON(body)
   }
 
   /// JSON text of a value with sorted keys, to compare field names and values exactly.
