@@ -1,0 +1,182 @@
+import CardData
+import CardDomain
+import CardInfrastructure
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How much the whole client costs over decoding the reply: a full repository call (the
+/// request built from the endpoint, the Bearer token from the encrypted credential file, a
+/// transport that returns fixed bytes, the status, one decode of the envelope, the mapping
+/// to entities) against a bare `JSONDecoder` decode of the same bytes into plain structs.
+///
+/// Both are measured in process CPU time, in alternating batches within one run, so that
+/// whatever else the machine does weighs on both alike; the figure is their ratio.
+struct PipelineBenchmark {
+  let rounds: Int
+  /// The goal: the full call costs at most this many bare decodes.
+  static let goal = 1.5
+
+  func run() async -> Int32 {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("card-benchmarks-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let store = try EncryptedFileCredentialStore(
+        configuration: .init(directory: directory.appendingPathComponent("session")))
+      try await store.save(
+        AuthCredential(
+          userID: "demo", accessToken: "benchmark-access", refreshToken: "benchmark-refresh",
+          expiresAt: Date().addingTimeInterval(86_400)))
+      print("pipeline: process CPU time per call, \(rounds) interleaved rounds")
+      var met = true
+      for scenario in Scenario.all {
+        let result = try await measure(scenario, store: store)
+        print(result.line)
+        met = met && result.ratio <= Self.goal
+      }
+      print(met ? "PASS: at most \(Self.goal)×" : "FAIL: above \(Self.goal)×")
+      return met ? 0 : 1
+    } catch {
+      printError("FAIL: \(error)")
+      return 1
+    }
+  }
+
+  /// One reply and the repository call that gets it.
+  private struct Scenario {
+    let name: String
+    let reply: Data
+    let callsPerBatch: Int
+    let decodeBare: (Data) throws -> Int
+    let callRepository: (RemoteCardRepository) async throws -> Int
+
+    static let all = [
+      Scenario(
+        name: "one card", reply: Replies.card, callsPerBatch: 200,
+        decodeBare: { try JSONDecoder().decode(PlainEnvelope<PlainCard>.self, from: $0).count },
+        callRepository: { _ = try await $0.card(id: try CardID("c1")); return 1 }),
+      Scenario(
+        name: "100-card list", reply: Replies.list, callsPerBatch: 10,
+        decodeBare: { try JSONDecoder().decode(PlainEnvelope<[PlainCard]>.self, from: $0).count },
+        callRepository: { try await $0.cards().count }),
+    ]
+  }
+
+  private struct Result {
+    let scenario: String
+    let bytes: Int
+    let bare: Duration
+    let full: Duration
+    var ratio: Double { full / bare }
+    var line: String {
+      "  \(scenario.padding(toLength: 14, withPad: " ", startingAt: 0)) \(bytes) bytes: "
+        + "bare decode \(Self.microseconds(bare)) µs, repository call "
+        + "\(Self.microseconds(full)) µs, ratio \(String(format: "%.2f", ratio))×"
+    }
+    static func microseconds(_ duration: Duration) -> String {
+      String(format: "%.1f", Double(duration / .nanoseconds(1)) / 1_000)
+    }
+  }
+
+  private func measure(_ scenario: Scenario, store: EncryptedFileCredentialStore) async throws
+    -> Result
+  {
+    let transport = FixedReply(body: scenario.reply)
+    let authentication = AuthenticationInterceptor(store: store, refresher: NoRefresh())
+    let repository = RemoteCardRepository(
+      client: RequestPipeline(
+        baseURL: URL(string: "https://cards.example")!, transport: transport,
+        interceptor: Interceptor([authentication])))
+    // One untimed round to warm caches and the decrypted credential.
+    _ = try scenario.decodeBare(scenario.reply)
+    _ = try await scenario.callRepository(repository)
+
+    var bare = Duration.zero
+    var full = Duration.zero
+    for _ in 0..<rounds {
+      var start = processCPUTime()
+      for _ in 0..<scenario.callsPerBatch { _ = try scenario.decodeBare(scenario.reply) }
+      bare += processCPUTime() - start
+      start = processCPUTime()
+      for _ in 0..<scenario.callsPerBatch { _ = try await scenario.callRepository(repository) }
+      full += processCPUTime() - start
+    }
+    let calls = rounds * scenario.callsPerBatch
+    return Result(
+      scenario: scenario.name, bytes: scenario.reply.count, bare: bare / calls, full: full / calls)
+  }
+}
+
+/// The CPU time the process has used, all threads together.
+private func processCPUTime() -> Duration {
+  var time = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+  return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+}
+
+/// A transport that answers every request with the same 200 and body.
+private struct FixedReply: HTTPTransport {
+  let body: Data
+  func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
+  }
+}
+
+/// The credential never needs refreshing in this benchmark.
+private struct NoRefresh: TokenRefresher {
+  func refresh(_ credential: AuthCredential) async throws(CardError) -> AuthCredential {
+    throw .networkFail(reason: "no refresh in the benchmark")
+  }
+}
+
+/// The envelope and card as plain structs: what a bare decode of the reply produces.
+private struct PlainEnvelope<T: Decodable>: Decodable {
+  let status: Int
+  let success: Bool
+  let message: String
+  let data: T?
+}
+
+extension PlainEnvelope where T == PlainCard {
+  var count: Int { data == nil ? 0 : 1 }
+}
+
+extension PlainEnvelope where T == [PlainCard] {
+  var count: Int { data?.count ?? 0 }
+}
+
+private struct PlainCard: Decodable {
+  let cardId: String
+  let userId: String
+  let title: String?
+  let name: String
+  let birthday: String?
+  let mbti: String?
+  let instagram: String?
+  let linkURL: String?
+  let description: String?
+  let defaultImage: Int
+  let imageURL: String?
+  let tmi: [String]?
+}
+
+/// The replies: the sandbox's card `c2` as `cardDetailFetch` answers it, and a list of 100
+/// such cards.
+private enum Replies {
+  static let cardJSON = """
+    {"birthday":"2000-11-23","cardId":"c1","defaultImage":4,\
+    "description":"UX/UI 디자이너, 타이포그래피를 좋아해요","linkURL":"https://example.com/seojun",\
+    "mbti":"ENTJ","name":"이서준","title":"SOPT 29th 디자인 파트",\
+    "tmi":["민트초코 좋아함","고양이 두 마리와 살아요"],"userId":"demo"}
+    """
+  static let card = Data(
+    #"{"data":\#(cardJSON),"message":"card fetched","status":200,"success":true}"#.utf8)
+  static let list = Data(
+    (#"{"data":["# + Array(repeating: cardJSON, count: 100).joined(separator: ",")
+      + #"],"message":"cards fetched","status":200,"success":true}"#).utf8)
+}
