@@ -48,12 +48,12 @@ struct PipelineBenchmark {
   }
 
   /// One reply and the repository call that gets it.
-  private struct Scenario {
+  private struct Scenario: Sendable {
     let name: String
     let reply: Data
     let callsPerBatch: Int
-    let decodeBare: (Data) throws -> Int
-    let callRepository: (RemoteCardRepository) async throws -> Int
+    let decodeBare: @Sendable (Data) throws -> Int
+    let callRepository: @Sendable (RemoteCardRepository) async throws -> Int
 
     static let all = [
       Scenario(
