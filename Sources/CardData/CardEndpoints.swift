@@ -16,7 +16,7 @@ extension Endpoint where Response == [Card] {
   public static var cardList: Endpoint {
     Endpoint(
       name: "cardList", method: .get, path: "/cards", authorization: .bearer,
-      sampleResponse: .sample(200, SampleReplies.cardList), decode: cards)
+      sampleResponse: SampleReplies.cardListReply, decode: cards)
   }
 
   /// `PUT /cards` with `{"cardIds": [...]}`: the complete new order; answers the list in it.
@@ -24,7 +24,7 @@ extension Endpoint where Response == [Card] {
     Endpoint(
       name: "cardListEdit", method: .put, path: "/cards",
       body: .json(CardListEditRequestDTO(order: order)), authorization: .bearer,
-      sampleResponse: .sample(200, SampleReplies.cardListEdit), decode: cards)
+      sampleResponse: SampleReplies.cardListEditReply, decode: cards)
   }
 
   private static func cards(_ reply: HTTPResponse) -> NetworkResult<[Card]> {
@@ -38,7 +38,7 @@ extension Endpoint where Response == Card {
   public static func cardDetailFetch(_ id: CardID) -> Endpoint {
     Endpoint(
       name: "cardDetailFetch", method: .get, path: RequestPath(["card", id.rawValue]),
-      authorization: .bearer, sampleResponse: .sample(200, SampleReplies.cardDetail),
+      authorization: .bearer, sampleResponse: SampleReplies.cardDetailReply,
       decode: card)
   }
 
@@ -48,7 +48,7 @@ extension Endpoint where Response == Card {
     Endpoint(
       name: "cardCreation", method: .post, path: "/card",
       body: .multipart(MultipartFormData(cardCreation: draft)), authorization: .bearer,
-      sampleResponse: .sample(201, SampleReplies.cardCreation), decode: card)
+      sampleResponse: SampleReplies.cardCreationReply, decode: card)
   }
 
   private static func card(_ reply: HTTPResponse) -> NetworkResult<Card> {
@@ -62,7 +62,7 @@ extension Endpoint where Response == Void {
   public static func cardDelete(_ id: CardID) -> Endpoint {
     Endpoint(
       name: "cardDelete", method: .delete, path: RequestPath(["card", id.rawValue]),
-      authorization: .bearer, sampleResponse: .sample(200, SampleReplies.cardDelete),
+      authorization: .bearer, sampleResponse: SampleReplies.cardDeleteReply,
       decode: nothing)
   }
 
@@ -107,13 +107,5 @@ extension MultipartFormData {
 
   private mutating func appendIfPresent(_ text: String?, name: String) {
     if let text { append(text, name: name) }
-  }
-}
-
-extension HTTPResponse {
-  /// A sample reply: the status, `Content-Type: application/json` and the JSON body.
-  static func sample(_ status: Int, _ json: String) -> HTTPResponse {
-    HTTPResponse(
-      status: status, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
   }
 }

@@ -1,6 +1,24 @@
+import Foundation
+
 /// The replies the endpoints' `sampleResponse` carries, as the contract's examples: cards
-/// `c1` and `c2` of `demo`, a card `c3` just created, and obviously fake tokens.
+/// `c1` and `c2` of `demo`, a card `c3` just created, and obviously fake tokens. Built once,
+/// since an endpoint value is made for every request.
 enum SampleReplies {
+  static let cardListReply = reply(200, cardList)
+  static let cardDetailReply = reply(200, cardDetail)
+  static let cardCreationReply = reply(201, cardCreation)
+  static let cardListEditReply = reply(200, cardListEdit)
+  static let cardDeleteReply = reply(200, cardDelete)
+  static let loginReply = reply(200, login)
+  static let refreshReply = reply(200, refresh)
+  static let logoutReply = reply(200, logout)
+
+  /// The status, `Content-Type: application/json` and the JSON body.
+  private static func reply(_ status: Int, _ json: String) -> HTTPResponse {
+    HTTPResponse(
+      status: status, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+  }
+
   static let cardList = """
     {
       "status": 200,

@@ -19,6 +19,9 @@ public protocol APIClient: Sendable {
 public struct RequestPipeline: APIClient {
   /// Where the endpoints' paths are resolved.
   public let baseURL: URL
+  /// The base URL as text without trailing slashes: an endpoint's encoded path is appended
+  /// to it, which is cheaper than `URLComponents` on every request.
+  private let base: String
   private let transport: any HTTPTransport
   private var interceptor: Interceptor
   private let monitor: CompositeEventMonitor
@@ -39,6 +42,10 @@ public struct RequestPipeline: APIClient {
     sleeper: any Sleeper = TaskSleeper()
   ) {
     self.baseURL = baseURL
+    var base = baseURL.absoluteString
+    if let query = base.firstIndex(where: { $0 == "?" || $0 == "#" }) { base = String(base[..<query]) }
+    while base.hasSuffix("/") { base.removeLast() }
+    self.base = base
     self.transport = transport
     self.interceptor = interceptor
     self.monitor = CompositeEventMonitor(monitors: monitors)
@@ -67,6 +74,7 @@ public struct RequestPipeline: APIClient {
       for: endpoint.name, authorization: endpoint.authorization)
     var tally = Tally()
     func finish(_ outcome: RequestMetrics.Outcome, _ request: HTTPRequest) {
+      guard !monitor.monitors.isEmpty else { return }
       monitor.requestFinished(
         RequestMetrics(
           context: context, method: request.method, url: request.url, attempts: tally.attempts,
@@ -76,7 +84,7 @@ public struct RequestPipeline: APIClient {
 
     let prepared: PreparedRequest
     do {
-      prepared = try PreparedRequest(endpoint, baseURL: baseURL, encoder: multipartEncoder)
+      prepared = try PreparedRequest(endpoint, base: base, encoder: multipartEncoder)
     } catch {
       finish(.failure(error), HTTPRequest(method: endpoint.method, url: baseURL))
       throw error
@@ -166,18 +174,12 @@ private struct PreparedRequest {
 
   /// The base URL plus the percent-encoded path, `Accept: application/json`, and a body
   /// with an explicit `Content-Type` (FoundationNetworking would add a form type otherwise).
-  init<Response>(_ endpoint: Endpoint<Response>, baseURL: URL, encoder: MultipartEncoder)
+  init<Response>(_ endpoint: Endpoint<Response>, base: String, encoder: MultipartEncoder)
     throws(CardError)
   {
     // The URL first: nothing below may leave a temporary file behind when it throws.
-    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
-      throw .invalidInput(.unreadableInput("the base URL \(baseURL) is not a valid URL"))
-    }
-    var basePath = components.percentEncodedPath
-    while basePath.hasSuffix("/") { basePath.removeLast() }
-    components.percentEncodedPath = basePath + endpoint.path.percentEncoded
-    guard let url = components.url else {
-      throw .invalidInput(.unreadableInput("no valid URL for \(endpoint.path) below \(baseURL)"))
+    guard let url = URL(string: base + endpoint.path.percentEncoded) else {
+      throw .invalidInput(.unreadableInput("no valid URL for \(endpoint.path) below \(base)"))
     }
 
     var headers: HTTPHeaders = ["Accept": "application/json"]

@@ -1,6 +1,7 @@
 import CardDomain
 import CardPrimitives
 import Foundation
+import Synchronization
 
 /// Adds `Authorization: Bearer <accessToken>` to requests that need it and keeps the
 /// credential fresh, in the manner of Alamofire's `AuthenticationInterceptor`.
@@ -39,8 +40,9 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   private var history = RefreshHistory()
   /// The refresh under way, if any.
   private var inFlight: (generation: Int, task: Task<AuthCredential, any Error>)?
-  /// How many refreshes have ended; a request remembers the count when it begins.
-  private var endedRefreshes = 0
+  /// How many refreshes have ended; a request remembers the count when it begins. Written on
+  /// the actor, read off it by the common case of ``adapt(_:context:)``.
+  private let endedRefreshes = Atomic(0)
   /// The last refresh that failed, and the credential it failed to replace.
   private var lastFailure: (stale: AuthCredential, error: CardError)?
 
@@ -68,26 +70,50 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
 
   /// Adds the Bearer token to requests that need one, refreshing first when the credential
   /// is about to expire. Requests that need no credential pass unchanged.
-  public func adapt(_ request: HTTPRequest, context: RequestContext) async throws(CardError)
-    -> HTTPRequest
+  ///
+  /// The common case runs off the actor: a stored credential that is not due for a refresh is
+  /// used as it is, so most requests never wait for one another. Anything else (no credential,
+  /// a refresh due) is decided on the actor, with the count of ended refreshes read before the
+  /// store was, which is what lets this request share a refresh that ends meanwhile.
+  public nonisolated func adapt(_ request: HTTPRequest, context: RequestContext)
+    async throws(CardError) -> HTTPRequest
   {
     guard context.authorization == .bearer else { return request }
-    let began = endedRefreshes
-    var credential = try await loadCredential(sharingFailuresSince: began)
-    if credential.needsRefresh(window: refreshWindow, now: clock.now()) {
-      do {
-        credential = try await refreshed(replacing: credential, sharingFailuresSince: began)
-      } catch {
-        // No verdict on the token (offline, a server failure, throttled): a token that still
-        // works is better than no request.
-        guard error.leavesTheTokenUndecided, credential.isValid(at: clock.now()) else {
-          throw error
-        }
-      }
+    let began = endedRefreshes.load(ordering: .acquiring)
+    let stored: AuthCredential?
+    do {
+      stored = try await store.load()
+    } catch {
+      throw .credentialStorage(reason: error.message)
+    }
+    let credential: AuthCredential
+    if let stored, !stored.needsRefresh(window: refreshWindow, now: clock.now()) {
+      credential = stored
+    } else {
+      credential = try await freshCredential(after: stored, sharingFailuresSince: began)
     }
     var adapted = request
     adapted.headers["Authorization"] = "Bearer \(credential.accessToken)"
     return adapted
+  }
+
+  /// The credential to send when the stored one is missing or due for a refresh.
+  private func freshCredential(after stored: AuthCredential?, sharingFailuresSince began: Int)
+    async throws(CardError) -> AuthCredential
+  {
+    guard var credential = stored else {
+      return try await missingCredential(sharingFailuresSince: began)
+    }
+    do {
+      credential = try await refreshed(replacing: credential, sharingFailuresSince: began)
+    } catch {
+      // No verdict on the token (offline, a server failure, throttled): a token that still
+      // works is better than no request.
+      guard error.leavesTheTokenUndecided, credential.isValid(at: clock.now()) else {
+        throw error
+      }
+    }
+    return credential
   }
 
   /// Retries a request that got a 401 once: at once when it was sent with an older
@@ -102,7 +128,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     else { return .noDecision }
 
     let sentHeader = request.headers["Authorization"]
-    let began = endedRefreshes
+    let began = endedRefreshes.load(ordering: .acquiring)
     do throws(CardError) {
       let current: AuthCredential
       do {
@@ -133,14 +159,22 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     } catch {
       throw .credentialStorage(reason: error.message)
     }
-    guard let loaded else {
-      // A refused refresh empties the store before it is recorded as ended: a request that
-      // reads the store in between shares that refresh's outcome too.
-      if let inFlight { return try await Self.result(of: inFlight.task) }
-      if endedRefreshes > began, let lastFailure { throw lastFailure.error }
-      throw .signedOut
-    }
+    guard let loaded else { return try await missingCredential(sharingFailuresSince: began) }
     return loaded
+  }
+
+  /// What a request that found the store empty gets: a refused refresh empties the store
+  /// before it is recorded as ended, so a refresh in flight is waited for and its outcome
+  /// shared; a refusal that ended after the request began is its answer too; otherwise the
+  /// user is signed out.
+  private func missingCredential(sharingFailuresSince began: Int) async throws(CardError)
+    -> AuthCredential
+  {
+    if let inFlight { return try await Self.result(of: inFlight.task) }
+    if endedRefreshes.load(ordering: .acquiring) > began, let lastFailure {
+      throw lastFailure.error
+    }
+    throw .signedOut
   }
 
   /// A credential newer than `stale`: the stored one if it already differs, the result of
@@ -155,12 +189,12 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     let current = try await loadCredential(sharingFailuresSince: began)
     if let inFlight { return try await Self.result(of: inFlight.task) }
     if current != stale { return current }
-    if endedRefreshes > began, let lastFailure, lastFailure.stale == stale {
+    if endedRefreshes.load(ordering: .acquiring) > began, let lastFailure, lastFailure.stale == stale {
       throw lastFailure.error
     }
 
     try history.record(at: clock.now(), within: refreshLimit)
-    let generation = endedRefreshes + 1
+    let generation = endedRefreshes.load(ordering: .acquiring) + 1
     let task = Task { [store, refresher] () async throws -> AuthCredential in
       let outcome: Result<AuthCredential, CardError>
       do throws(CardError) {
@@ -183,7 +217,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   ) {
     guard inFlight?.generation == generation else { return }
     inFlight = nil
-    endedRefreshes = generation
+    endedRefreshes.store(generation, ordering: .releasing)
     lastFailure = failure.map { (stale, $0) }
   }
 
