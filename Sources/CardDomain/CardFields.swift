@@ -156,7 +156,7 @@ public struct TMIList: Hashable, Sendable, RandomAccessCollection {
   public subscript(position: Int) -> String { lines[position] }
 }
 
-extension StringProtocol {
+extension String {
   /// Whether the text is empty or white space only. Looks at bytes first: Swift's Unicode
   /// properties cost a table lookup per character, and Foundation's `trimmingCharacters(in:)`
   /// goes through `NSString` on Linux; together they were a quarter of mapping a card list.
@@ -169,7 +169,7 @@ extension StringProtocol {
   }
 
   /// The text without white space at either end.
-  package var trimmingWhitespace: SubSequence {
+  package var trimmingWhitespace: Substring {
     if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
       !Self.isASCIIWhitespace(first), !Self.isASCIIWhitespace(last)
     {
