@@ -100,6 +100,7 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringLiteral, Custo
     if !segment.isEmpty && segment.allSatisfy({ $0 == "." }) {
       return String(repeating: "%2E", count: segment.count)
     }
+    if segment.utf8.allSatisfy(allowedBytes.contains) { return segment }
     var encoded = ""
     for byte in segment.utf8 {
       if allowedBytes.contains(byte) {
