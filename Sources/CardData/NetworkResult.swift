@@ -161,12 +161,16 @@ public struct WireMappingError: Error, Hashable, Sendable, CustomStringConvertib
   public var description: String { reason }
 }
 
+/// One decoder for every reply: it holds no state between decodes, and making one costs
+/// about as much as mapping a card.
+private let replyDecoder = JSONDecoder()
+
 private func judgeSuccess<T: Decodable>(status: Int, body: Data, type: T.Type)
   -> NetworkResult<T>
 {
   let envelope: GenericResponse<T>
   do {
-    envelope = try JSONDecoder().decode(GenericResponse<T>.self, from: body)
+    envelope = try replyDecoder.decode(GenericResponse<T>.self, from: body)
   } catch {
     return .pathErr(reason: "status \(status): " + whyNot(body, decodes: T.self, error))
   }
@@ -174,7 +178,7 @@ private func judgeSuccess<T: Decodable>(status: Int, body: Data, type: T.Type)
     let message = ReplyShape.excerpt(of: envelope.message)
     return .pathErr(reason: "status \(status): the envelope says success: false (\(message))")
   }
-  if let value = envelope.data ?? (try? JSONDecoder().decode(T.self, from: Data("null".utf8))) {
+  if let value = envelope.data ?? (try? replyDecoder.decode(T.self, from: Data("null".utf8))) {
     return .success(value)
   }
   return .pathErr(reason: "status \(status): data is null; expected \(T.self)")
@@ -186,7 +190,7 @@ private func judgeSuccess<T: Decodable>(status: Int, body: Data, type: T.Type)
 private func whyNot<T>(_ body: Data, decodes type: T.Type, _ error: any Error) -> String {
   let header: GenericResponse<NoPayload>.Header
   do {
-    header = try JSONDecoder().decode(GenericResponse<NoPayload>.Header.self, from: body)
+    header = try replyDecoder.decode(GenericResponse<NoPayload>.Header.self, from: body)
   } catch {
     return "the body is not the envelope: \(ReplyShape.describeNonEnvelope(body, error))"
   }
@@ -199,7 +203,7 @@ private func whyNot<T>(_ body: Data, decodes type: T.Type, _ error: any Error) -
 /// The message of an envelope body, or `nil` when the body is not the envelope or its
 /// message is blank.
 private func envelopeMessage(in body: Data) -> String? {
-  guard let header = try? JSONDecoder().decode(GenericResponse<NoPayload>.Header.self, from: body),
+  guard let header = try? replyDecoder.decode(GenericResponse<NoPayload>.Header.self, from: body),
     header.message.contains(where: { !$0.isWhitespace })
   else { return nil }
   return header.message
