@@ -5,7 +5,6 @@
   /// 12-byte IV, a 16-byte tag and associated data. Every return code is checked and every
   /// cipher context is freed on the way out.
   package struct OpenSSLAESGCM: AESGCMCipher {
-    /// Creates the backend; it holds no state.
     package init() {}
 
     /// Encrypts with `EVP_Encrypt*` and reads the tag with `EVP_CTRL_GCM_GET_TAG`.
@@ -102,7 +101,7 @@
       self.pointer = pointer
     }
 
-    /// Frees the context (which also wipes the key schedule it holds).
+    /// Frees the context, which also wipes the key schedule it holds.
     func free() { EVP_CIPHER_CTX_free(pointer) }
 
     func setIVLength(_ length: Int) throws(CryptoError) {
@@ -158,6 +157,26 @@
       var count: Int32 = 0
       let status = scratch.withUnsafeMutableBufferPointer { body(pointer, $0.baseAddress!, &count) }
       return (status, Int(count))
+    }
+  }
+
+  /// The thread-local error queue of libcrypto, read right after a failed call.
+  enum OpenSSLErrorQueue {
+    /// Empties the queue so that a later failure reports only its own errors.
+    static func clear() { ERR_clear_error() }
+
+    /// A ``CryptoError/backendFailure(_:)`` naming `call` and the queued OpenSSL errors,
+    /// which it removes from the queue. OpenSSL's error strings never contain key material.
+    static func failure(_ call: String) -> CryptoError {
+      var reasons: [String] = []
+      while case let code = ERR_get_error(), code != 0 {
+        var buffer = [CChar](repeating: 0, count: 256)
+        ERR_error_string_n(code, &buffer, buffer.count)
+        reasons.append(
+          String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      }
+      let detail = reasons.isEmpty ? "" : ": " + reasons.joined(separator: "; ")
+      return .backendFailure("\(call) failed\(detail)")
     }
   }
 #endif

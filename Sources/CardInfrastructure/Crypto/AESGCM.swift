@@ -1,3 +1,8 @@
+#if canImport(CryptoKit)
+  import CryptoKit
+  import Foundation
+#endif
+
 /// AES-256 in Galois/Counter Mode with a 96-bit nonce and a 128-bit tag: the authenticated
 /// encryption that seals the credential file.
 ///
@@ -20,29 +25,25 @@ package protocol AESGCMCipher: Sendable {
   ) throws(CryptoError) -> [UInt8]
 }
 
-/// What AES-GCM encryption produces besides the nonce: ciphertext (as long as the plaintext)
-/// and the authentication tag.
+/// What AES-GCM encryption produces besides the nonce: the ciphertext, as long as the
+/// plaintext, and the ``AESGCM/tagByteCount``-byte tag.
 package struct AESGCMSealed: Hashable, Sendable {
-  /// The encrypted bytes.
   package var ciphertext: [UInt8]
-  /// The ``AESGCM/tagByteCount``-byte authentication tag.
   package var tag: [UInt8]
 
-  /// Pairs a ciphertext with its tag.
   package init(ciphertext: [UInt8], tag: [UInt8]) {
     self.ciphertext = ciphertext
     self.tag = tag
   }
 }
 
-/// The AES-GCM sizes this package uses and the backend of this build.
 package enum AESGCM {
-  /// The nonce (IV) length: 96 bits, the size GCM is specified for.
+  /// 96 bits, the nonce size GCM is specified for.
   package static let nonceByteCount = 12
-  /// The tag length: the full 128 bits.
+  /// The full 128 bits.
   package static let tagByteCount = 16
 
-  /// The backend of this platform: CryptoKit on Apple platforms, OpenSSL elsewhere.
+  /// CryptoKit on Apple platforms, OpenSSL elsewhere.
   package static var platformCipher: any AESGCMCipher {
     #if canImport(CryptoKit)
       CryptoKitAESGCM()
@@ -63,3 +64,49 @@ package enum AESGCM {
     }
   }
 }
+
+#if canImport(CryptoKit)
+  /// AES-256-GCM through CryptoKit's `AES.GCM`, with an explicit nonce, the full tag and
+  /// associated data.
+  package struct CryptoKitAESGCM: AESGCMCipher {
+    package init() {}
+
+    package func seal(
+      _ plaintext: [UInt8], key: AES256Key, nonce: [UInt8],
+      authenticating associatedData: [UInt8]
+    ) throws(CryptoError) -> AESGCMSealed {
+      try AESGCM.checkSizes(nonce: nonce)
+      do {
+        let box = try AES.GCM.seal(
+          plaintext, using: SymmetricKey(data: key.bytes), nonce: AES.GCM.Nonce(data: nonce),
+          authenticating: associatedData)
+        return AESGCMSealed(ciphertext: Array(box.ciphertext), tag: Array(box.tag))
+      } catch {
+        throw .backendFailure("AES.GCM.seal failed: \(error)")
+      }
+    }
+
+    package func open(
+      _ sealed: AESGCMSealed, key: AES256Key, nonce: [UInt8],
+      authenticating associatedData: [UInt8]
+    ) throws(CryptoError) -> [UInt8] {
+      try AESGCM.checkSizes(nonce: nonce, tag: sealed.tag)
+      let box: AES.GCM.SealedBox
+      do {
+        box = try AES.GCM.SealedBox(
+          nonce: AES.GCM.Nonce(data: nonce), ciphertext: sealed.ciphertext, tag: sealed.tag)
+      } catch {
+        throw .backendFailure("AES.GCM.SealedBox failed: \(error)")
+      }
+      do {
+        return Array(
+          try AES.GCM.open(
+            box, using: SymmetricKey(data: key.bytes), authenticating: associatedData))
+      } catch CryptoKitError.authenticationFailure {
+        throw .authenticationFailed
+      } catch {
+        throw .backendFailure("AES.GCM.open failed: \(error)")
+      }
+    }
+  }
+#endif
