@@ -1,12 +1,108 @@
 import Foundation
 
+/// A `Content-Type` value: `type/subtype` and its parameters.
+struct MediaType: Sendable {
+  /// `type/subtype`, lowercased, such as `multipart/form-data`.
+  let essence: String
+  /// The parameters by lowercased name, such as `boundary`.
+  let parameters: [String: String]
+
+  static let json = "application/json"
+  static let formData = "multipart/form-data"
+
+  /// `nil` when `text` is not `type/subtype` with well-formed parameters.
+  init?(_ text: String) {
+    guard let header = try? ParameterizedHeader(text) else { return nil }
+    let parts = header.value.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
+      return nil
+    }
+    essence = header.value.lowercased()
+    parameters = header.parameters
+  }
+}
+
+/// A header value of the form `value; name=token; name="quoted string"`, as `Content-Type`
+/// and a part's `Content-Disposition` are written.
+///
+/// A quoted string runs to the next `"`; a backslash in it is kept as it is. No parameter
+/// the sandbox reads needs a quoted pair: a boundary cannot contain `\` or `"`, and form-data
+/// names and file names escape `"` as `%22` (RFC 7578 §2, as browsers and curl send them).
+struct ParameterizedHeader: Sendable {
+  typealias Malformed = MultipartParser.Malformed
+
+  /// The part before the first `;`, trimmed.
+  let value: String
+  /// The parameters by lowercased name.
+  let parameters: [String: String]
+
+  /// Fails on an unterminated quote, a parameter without `=` or a repeated
+  /// parameter. Empty parameters (`a;;b=c`, a trailing `;`) are skipped.
+  init(_ text: String) throws(Malformed) {
+    var rest = Substring(text)
+    value = Self.trim(Self.take(from: &rest, until: { $0 == ";" }))
+    var parameters: [String: String] = [:]
+    while rest.popFirst() != nil {  // the ";"
+      let name = Self.trim(Self.take(from: &rest, until: { $0 == "=" || $0 == ";" })).lowercased()
+      guard rest.first == "=" else {
+        if name.isEmpty { continue }
+        throw Malformed(reason: "the parameter \(name) has no value")
+      }
+      rest.removeFirst()  // the "="
+      rest = rest.drop { $0 == " " || $0 == "\t" }
+      let parameterValue: String
+      if rest.first == "\"" {
+        rest.removeFirst()
+        guard let end = rest.firstIndex(of: "\"") else {
+          throw Malformed(reason: "the quoted value of \(name) is not closed")
+        }
+        parameterValue = String(rest[..<end])
+        rest = rest[rest.index(after: end)...]
+        guard Self.trim(Self.take(from: &rest, until: { $0 == ";" })).isEmpty else {
+          throw Malformed(reason: "text follows the quoted value of \(name)")
+        }
+      } else {
+        parameterValue = Self.trim(Self.take(from: &rest, until: { $0 == ";" }))
+      }
+      guard !name.isEmpty else { throw Malformed(reason: "a parameter has no name") }
+      guard parameters.updateValue(parameterValue, forKey: name) == nil else {
+        throw Malformed(reason: "the parameter \(name) appears more than once")
+      }
+    }
+    self.parameters = parameters
+  }
+
+  /// Removes and returns the characters before the first one that `isDelimiter`, leaving
+  /// the delimiter at the front of `rest`.
+  private static func take(from rest: inout Substring, until isDelimiter: (Character) -> Bool)
+    -> Substring
+  {
+    let end = rest.firstIndex(where: isDelimiter) ?? rest.endIndex
+    defer { rest = rest[end...] }
+    return rest[..<end]
+  }
+
+  private static func trim(_ text: Substring) -> String {
+    text.trimmingCharacters(in: .whitespaces)
+  }
+}
+
+/// One part of a `multipart/form-data` body.
+struct FormDataPart: Sendable, Equatable {
+  /// The field name from `Content-Disposition`, with `%22`, `%0D` and `%0A` decoded.
+  let name: String
+  /// Present on file parts, decoded like ``name``.
+  let filename: String?
+  let contentType: String?
+  let body: Data
+}
+
 /// Reads a `multipart/form-data` body (RFC 7578 on the framing of RFC 2046 §5.1.1).
 ///
 /// The body is a preamble (ignored), then parts each introduced by `--boundary CRLF`, then
 /// `--boundary--` and an epilogue (ignored). Each part is header lines, an empty line and
 /// the bytes up to `CRLF --boundary`. Lines end in CRLF; a bare LF is not a line end.
 enum MultipartParser {
-  /// Why a body is not well-formed multipart.
   struct Malformed: Error, Sendable {
     /// What is wrong, as a phrase.
     let reason: String
@@ -27,7 +123,6 @@ enum MultipartParser {
     return boundary
   }
 
-  /// The parts of `body`, in order.
   static func parts(of body: Data, boundary: String) throws(Malformed) -> [FormDataPart] {
     let dashBoundary = Data("--\(boundary)".utf8)
     let delimiter = crlf + dashBoundary

@@ -1,10 +1,17 @@
-/// The body of `POST /auth/login`.
+/// The `Token` payload of `/auth/login` and `/auth/refresh`.
+struct TokenPair: Encodable, Sendable, Equatable {
+  let accessToken: String
+  /// Single use: a refresh spends it.
+  let refreshToken: String
+  /// The access token's lifetime in seconds.
+  let expiresIn: Int
+}
+
 private struct LoginBody: Decodable {
   let userId: String
   let password: String
 }
 
-/// The body of `POST /auth/refresh`.
 private struct RefreshBody: Decodable {
   let refreshToken: String
 }

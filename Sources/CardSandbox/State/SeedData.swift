@@ -3,13 +3,12 @@ import Foundation
 /// The state a new or reset sandbox starts from: `demo`/`demo` with cards `c1` and `c2`,
 /// `guest`/`guest` with card `c3`, and no tokens.
 enum SeedData {
-  /// The accounts that can log in.
+  /// The accounts that can log in; their passwords are never written to the state file.
   static let users = [
     SandboxUser(userId: "demo", password: "demo"),
     SandboxUser(userId: "guest", password: "guest"),
   ]
 
-  /// The seed state.
   static var state: SandboxState {
     SandboxState(
       cards: CardStore(records: cards, nextCardNumber: 4), sessions: SessionStore())
@@ -44,4 +43,10 @@ enum SeedData {
         linkURL: nil, description: "Guest of the demo", defaultImage: 0, tmi: [],
         image: nil)),
   ]
+}
+
+/// An account that can log in; its `userId` is also the owner on cards.
+struct SandboxUser: Sendable {
+  let userId: String
+  let password: String
 }

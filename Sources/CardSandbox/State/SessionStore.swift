@@ -85,3 +85,37 @@ struct SessionStore: Codable, Sendable {
     return pair
   }
 }
+
+/// What an access token grants: a user, in a session, until a moment.
+struct AccessGrant: Codable, Sendable, Equatable {
+  let userId: String
+  /// The login session the token belongs to; logout ends every token of it.
+  let sessionId: String
+  /// The moment from which the token is refused.
+  var expiresAt: Date
+}
+
+/// What a refresh token grants: one new token pair for a user's session.
+struct RefreshGrant: Codable, Sendable, Equatable {
+  let userId: String
+  let sessionId: String
+}
+
+/// Makes opaque random tokens: a prefix and 32 bytes from the system's secure generator,
+/// base64url without padding, such as `at_Jm3q…` (46 characters in all).
+enum TokenIssuer {
+  static let accessPrefix = "at_"
+  static let refreshPrefix = "rt_"
+  /// Session ids are never sent to a client.
+  static let sessionPrefix = "s_"
+
+  static func token(prefix: String) -> String {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    let base64 = Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+    return prefix + base64
+  }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every user's cards in their list order. Card ids are `c` and a counter that only grows,
 /// so an id is never used twice, not even after its card is deleted.
 struct CardStore: Codable, Sendable {
@@ -7,15 +9,13 @@ struct CardStore: Codable, Sendable {
   /// The number in the next new card's id.
   private(set) var nextCardNumber: Int
 
-  /// Creates a store from records listed in order, numbering new cards from
-  /// `nextCardNumber`.
+  /// A store of `records`, listed in order, numbering new cards from `nextCardNumber`.
   init(records: [CardRecord], nextCardNumber: Int) {
     cards = Dictionary(uniqueKeysWithValues: records.map { ($0.cardId, $0) })
     order = Dictionary(grouping: records, by: \.userId).mapValues { $0.map(\.cardId) }
     self.nextCardNumber = nextCardNumber
   }
 
-  /// The user's cards in list order.
   func list(for userId: String) -> [CardRecord] {
     order[userId, default: []].compactMap { cards[$0] }
   }
@@ -95,4 +95,42 @@ struct CardStore: Codable, Sendable {
     }
     return cards.keys.first { !listed.contains($0) }.map { "card \($0) is in no list" }
   }
+}
+
+/// A stored card: its id, its owner and its content.
+struct CardRecord: Codable, Sendable, Equatable {
+  /// Opaque, such as `c4`.
+  let cardId: String
+  let userId: String
+  var content: CardContent
+
+  /// The path that serves the card's uploaded picture.
+  var imagePath: String { "/card/\(cardId)/image" }
+}
+
+/// A card's validated fields, as a creation form gives them. Optional text fields are `nil`
+/// when they were left out or sent empty.
+struct CardContent: Codable, Sendable, Equatable {
+  var title: String?
+  /// Never empty.
+  var name: String
+  /// A real date written `YYYY-MM-DD`.
+  var birthday: String?
+  /// Four uppercase letters, one from each pair E/I, S/N, T/F, J/P.
+  var mbti: String?
+  var instagram: String?
+  var linkURL: String?
+  var description: String?
+  /// A built-in picture, 0...5.
+  var defaultImage: Int
+  /// Up to three short facts, in order, none empty.
+  var tmi: [String]
+  var image: StoredImage?
+}
+
+/// An uploaded picture: its bytes (base64 in the state file) and their media type,
+/// `image/jpeg` or `image/png`.
+struct StoredImage: Codable, Sendable, Equatable {
+  let contentType: String
+  let bytes: Data
 }
