@@ -23,9 +23,9 @@ package struct FileLock: Sendable {
 
   private let file: PosixFile
 
-  /// Called by ``acquire(path:before:)`` each time it finds the lock held, just before it waits
-  /// to try again: how a test learns that a call waits for the lock instead of guessing how
-  /// long that takes. A test binds it around the task it starts,
+  /// Called by ``acquire(path:before:)`` each time it finds the lock held, before it waits to
+  /// try again or gives up: how a test learns that a call waits for the lock instead of
+  /// guessing how long that takes. A test binds it around the task it starts,
   /// `FileLock.$contended.withValue(observer) { Task { … } }`; nothing else sets it.
   @TaskLocal package static var contended: (@Sendable () -> Void)?
 
@@ -48,11 +48,11 @@ package struct FileLock: Sendable {
         file.closeIgnoringErrors()
         throw error
       }
+      contended?()
       if let deadline, ContinuousClock.now >= deadline {
         file.closeIgnoringErrors()
         throw .timedOut
       }
-      contended?()
       do {
         try await Task.sleep(for: pause)
       } catch {

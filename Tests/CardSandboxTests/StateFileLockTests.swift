@@ -1,9 +1,11 @@
+import CardPrimitives
 import CardSandbox
 import CardTestSupport
 import Foundation
 import Testing
 
-/// The lock beside the state file, held here the way another process would hold it. Each
+/// The lock beside the state file, held here the way another process would hold it (each
+/// `FileLock` opens the file anew, so it excludes the sandbox as another process does). Each
 /// test acts only once the sandbox has found the lock held and is waiting for it.
 @Suite("State file lock", .timeLimit(.minutes(1)))
 struct StateFileLockTests {
@@ -12,7 +14,7 @@ struct StateFileLockTests {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let before = try Data(contentsOf: directory.stateFile)
-    let held = try HeldLock(path: directory.lockFile.path)
+    let held = try FileLock.acquireBlocking(path: directory.lockFile.path)
     let request = try await startWaitingForTheLock { try await sandbox.handle(Requests.login()) }
     #expect(try Data(contentsOf: directory.stateFile) == before)
     held.release()
@@ -24,7 +26,7 @@ struct StateFileLockTests {
   func requestCancelled() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
-    let held = try HeldLock(path: directory.lockFile.path)
+    let held = try FileLock.acquireBlocking(path: directory.lockFile.path)
     let request = try await startWaitingForTheLock { try await sandbox.handle(Requests.login()) }
     request.cancel()
     await #expect(throws: SandboxTransportError.cancelled) { try await request.value }
@@ -36,7 +38,7 @@ struct StateFileLockTests {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
-    let held = try HeldLock(path: directory.lockFile.path)
+    let held = try FileLock.acquireBlocking(path: directory.lockFile.path)
     let operation = try await startWaitingForTheLock { try await sandbox.revokeRefreshTokens() }
     operation.cancel()
     await #expect(throws: SandboxStateError.cancelled(path: directory.lockFile.path)) {
@@ -53,7 +55,7 @@ struct StateFileLockTests {
   ) async throws -> Task<Success, any Error> {
     let contended = Tally()
     let report: @Sendable () -> Void = { contended.increment() }
-    let task = StateFileLock.$contended.withValue(report) { Task { try await operation() } }
+    let task = FileLock.$contended.withValue(report) { Task { try await operation() } }
     try await contended.wait(forAtLeast: 1)
     return task
   }
