@@ -16,15 +16,29 @@
 /// clock tick with the same size. The size and times catch a file edited in place, unless the
 /// edit keeps the size and falls within the file system's timestamp resolution.
 package final class FileVersion: Sendable {
-  /// The open file, positioned where its owner left it; closed when the version goes.
+  /// The open file, for reading this version; closed when the version goes.
   package let file: PosixFile
+  package let isRegularFile: Bool
   private let fingerprint: Fingerprint
 
-  /// The version of `file`, whose status is `status`; it owns the file from now on. Take the
-  /// status before reading, so that a change made while reading shows as a newer version.
-  package init(file: PosixFile, status: stat) {
+  /// The status is taken before the owner reads, so that a change made while it reads shows
+  /// as a newer version.
+  private init(file: PosixFile, status: stat) {
     self.file = file
+    isRegularFile = status.isRegularFile
     fingerprint = Fingerprint(status)
+  }
+
+  /// The file at `path`, opened for reading as ``PosixFile/openForReadingIfPresent(_:)`` does,
+  /// with its version; `nil` when there is none.
+  package static func open(_ path: String) throws(FileError) -> FileVersion? {
+    guard let file = try PosixFile.openForReadingIfPresent(path) else { return nil }
+    do {
+      return FileVersion(file: file, status: try file.status())
+    } catch {
+      file.closeIgnoringErrors()
+      throw error
+    }
   }
 
   deinit { file.closeIgnoringErrors() }

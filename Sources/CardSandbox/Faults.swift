@@ -16,7 +16,7 @@ public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
   public static let none = SandboxFaults(
     isOffline: false, latency: .zero, failureStatus: nil, failuresRemaining: 0)
 
-  public init(isOffline: Bool, latency: Duration, failureStatus: Int?, failuresRemaining: Int) {
+  init(isOffline: Bool, latency: Duration, failureStatus: Int?, failuresRemaining: Int) {
     self.isOffline = isOffline
     self.latency = latency
     self.failureStatus = failureStatus

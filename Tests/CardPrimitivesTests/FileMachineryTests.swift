@@ -142,8 +142,7 @@ struct FileVersionTests {
   }
 
   private func version() throws -> FileVersion {
-    let file = try #require(try PosixFile.openForReadingIfPresent(path))
-    return FileVersion(file: file, status: try file.status())
+    try #require(try FileVersion.open(path))
   }
 
   @Test func aVersionIsCurrentUntilTheFileIsReplacedOrRemoved() throws {

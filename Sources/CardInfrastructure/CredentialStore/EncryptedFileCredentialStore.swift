@@ -15,8 +15,7 @@ import Foundation
 /// shared safely by several processes.
 ///
 /// - **Format**: a versioned, authenticated header, a random nonce per write, the ciphertext
-///   of the credential's JSON and the tag (``SealedCredentialHeader``; the whole file is
-///   described in `docs/`).
+///   of the credential's JSON and the tag (layout in ``SealedCredentialHeader``).
 /// - **Keys**: a random key in a key file of its own (the default), or a passphrase
 ///   stretched with PBKDF2-HMAC-SHA256 (see ``KeySource``).
 /// - **Writes** replace the file atomically (temporary file, `fsync`, `rename`, `fsync` of
@@ -218,28 +217,18 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     if let lastRead, lastRead.version.isCurrent(at: sealedPath) { return lastRead.credential }
     lastRead = nil
     let version: FileVersion
-    let status: stat
+    let bytes: [UInt8]?
     do throws(FileError) {
-      guard let file = try PosixFile.openForReadingIfPresent(sealedPath) else { return nil }
-      do {
-        status = try file.status()
-      } catch {
-        file.closeIgnoringErrors()
-        throw error
-      }
-      version = FileVersion(file: file, status: status)
+      guard let opened = try FileVersion.open(sealedPath) else { return nil }
+      version = opened
+      bytes = try version.isRegularFile ? version.file.readAll(limit: 64 * 1024) : []
     } catch {
       throw CredentialStoreError(error)
     }
-    guard status.isRegularFile else {
+    guard version.isRegularFile else {
       throw CredentialStoreError(.unavailable, "\(sealedPath) is not a regular file")
     }
-    let bytes: [UInt8]?
-    do {
-      bytes = try version.file.readAll(limit: SealedCredentialCodec.maximumFileSize)
-    } catch {
-      throw CredentialStoreError(error)
-    }
+    // A credential's JSON is a few hundred bytes.
     guard let bytes else {
       throw CredentialStoreError(.corrupted, "\(sealedPath) is larger than any sealed credential")
     }

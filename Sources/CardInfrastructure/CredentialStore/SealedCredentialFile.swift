@@ -99,9 +99,6 @@ struct SealedCredentialCodec: Sendable {
     var sealed: AESGCMSealed
   }
 
-  /// The largest file the store reads; a credential's JSON is a few hundred bytes.
-  static let maximumFileSize = 64 * 1024
-
   let cipher: any AESGCMCipher
 
   /// Seals `credential` under `key` with a fresh random nonce.

@@ -147,15 +147,8 @@ struct StateFile: Sendable {
     let version: FileVersion
     let bytes: [UInt8]?
     do throws(FileError) {
-      guard let file = try PosixFile.openForReadingIfPresent(url.path) else { return nil }
-      let status: stat
-      do {
-        status = try file.status()
-      } catch {
-        file.closeIgnoringErrors()
-        throw error
-      }
-      version = FileVersion(file: file, status: status)
+      guard let opened = try FileVersion.open(url.path) else { return nil }
+      version = opened
       bytes = try version.file.readAll(limit: .max)
     } catch {
       throw .unreadable(path: url.path, reason: error.reason)
@@ -181,12 +174,7 @@ struct StateFile: Sendable {
       throw .unwritable(path: url.path, reason: error.description)
     }
     // No other sandbox writes before the caller releases the lock: this is the version written.
-    guard let file = try? PosixFile.openForReadingIfPresent(url.path) else { return nil }
-    guard let status = try? file.status() else {
-      file.closeIgnoringErrors()
-      return nil
-    }
-    return FileVersion(file: file, status: status)
+    return try? FileVersion.open(url.path)
   }
 
   private func failure(_ error: FileLock.Failure) -> SandboxStateError {
