@@ -25,8 +25,10 @@ enum PrivateDirectory {
     if parent != path && !FileSystem.exists(parent) { try ensure(parent) }
     if mkdir(path, 0o700) != 0 {
       guard errno == EEXIST else { throw CredentialStoreError(FileError("mkdir", path)) }
-      // Another process created it in the meantime; check it like any existing one.
-      try ensure(path)
+      // Another process created it in the meantime (or it is a dangling link, which stat
+      // refuses): check it like any existing one.
+      guard stat(path, &info) == 0 else { throw CredentialStoreError(FileError("stat", path)) }
+      try check(info, at: path)
       return
     }
     // mkdir applies the umask, which may only remove bits; set exactly 0700.

@@ -48,6 +48,16 @@ struct FileSafetyTests {
     #expect(try fixture.homeContents().isEmpty)
   }
 
+  @Test func aDanglingLinkAsTheDirectoryIsAClearErrorNotAnEndlessRetry() async throws {
+    try FileManager.default.createSymbolicLink(
+      at: fixture.home, withDestinationURL: fixture.root.appendingPathComponent("nowhere"))
+    let error = await storeError {
+      try await fixture.keyFileStore().save(credential(generation: 1))
+    }
+    #expect(error?.kind == .unavailable)
+    #expect(error?.message.hasPrefix("stat \(fixture.home.path) failed") == true)
+  }
+
   @Test func everyWriteUsesAFreshNonce() async throws {
     let store = try fixture.keyFileStore()
     try await store.save(credential(generation: 1))
