@@ -19,8 +19,9 @@ let package = Package(
     // Entities, use cases, repository protocols and typed errors. Foundation only.
     .target(name: "CardDomain"),
     // What several of our targets share and no other project needs: a Mutex whose hand-offs
-    // ThreadSanitizer sees, and the FIFO lock held across suspension points. Plumbing, not a
-    // layer: it knows nothing of cards. Package access only; no product names it.
+    // ThreadSanitizer sees, the FIFO lock held across suspension points, header storage, and
+    // the file machinery (atomic replacement, `flock`, file versions). Plumbing, not a layer:
+    // it knows nothing of cards. Package access only; no product names it.
     .target(name: "CardPrimitives"),
     // Endpoints, DTOs, judgeStatus, the request pipeline and the repositories.
     .target(name: "CardData", dependencies: ["CardDomain", "CardPrimitives"]),
@@ -39,9 +40,10 @@ let package = Package(
         "CardData", "CardDomain", "CardPrimitives",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ]),
-    // The server side of the wire contract, in process. It imports none of our targets, so
-    // it shares no types with the client it checks.
-    .target(name: "CardSandbox"),
+    // The server side of the wire contract, in process. Of our targets it imports only the
+    // primitives (header storage, file machinery), so it shares no contract types with the
+    // client it checks.
+    .target(name: "CardSandbox", dependencies: ["CardPrimitives"]),
     // The REPL: tokenizer, command table, rendering and the loop. It knows the use cases and
     // its own small ports only, never a concrete Data or Infrastructure type.
     .target(name: "CardREPL", dependencies: ["CardDomain", "CardPrimitives"]),

@@ -1,3 +1,4 @@
+import CardPrimitives
 import Foundation
 
 /// The server side of the card service's wire contract, in process: HTTP-shaped requests
@@ -19,14 +20,8 @@ public actor CardSandbox {
   private let clock: @Sendable () -> Date
   private let sleep: @Sendable (Duration) async throws -> Void
 
-  /// A sandbox in memory, starting from the seed state.
-  ///
-  /// - Parameters:
-  ///   - accessTokenLifetime: how long an access token works, in whole seconds; a lifetime
-  ///     under one second is taken as one second.
-  ///   - clock: the current time, for token expiry; tests pass a clock they can move.
-  ///   - sleep: how latency is waited out; tests pass one they control. It must throw when
-  ///     its task is cancelled, as `Task.sleep` does.
+  /// A sandbox in memory, starting from the seed state; the parameters are those of
+  /// ``init(stateFile:startFresh:accessTokenLifetime:clock:sleep:)``.
   public init(
     accessTokenLifetime: Duration = .seconds(3600),
     clock: @escaping @Sendable () -> Date = { Date() },
@@ -37,24 +32,16 @@ public actor CardSandbox {
       clock: clock, sleep: sleep)
   }
 
-  /// A sandbox whose state lives in `stateFile`: loaded from it when it exists, written
-  /// to it (created with the seed state) otherwise, read again when another sandbox has
-  /// changed it, and saved after every change.
+  /// A sandbox whose state lives in `stateFile` (in memory when `nil`): loaded from it when
+  /// it exists, created with the seed state otherwise, read again when another sandbox has
+  /// changed it, and saved after every change. The start takes the lock beside the file
+  /// (`<stateFile>.lock`, mode 0600), blocking the calling thread while another sandbox
+  /// answers a request. A bad file throws and is never replaced silently: `startFresh`
+  /// overwrites it with the seed state, the way to recover from a corrupt file.
   ///
-  /// The start takes the lock beside the file, `stateFile` with `.lock` appended (mode
-  /// 0600), blocking the calling thread while another sandbox answers a request.
-  ///
-  /// - Parameters:
-  ///   - stateFile: the file, or `nil` to keep the state in memory only.
-  ///   - startFresh: ignore what the file holds and overwrite it with the seed state, the
-  ///     way to recover from a corrupt file.
-  ///   - accessTokenLifetime: how long an access token works, in whole seconds; a lifetime
-  ///     under one second is taken as one second.
-  ///   - clock: the current time, for token expiry; tests pass a clock they can move.
-  ///   - sleep: how latency is waited out; tests pass one they control. It must throw when
-  ///     its task is cancelled, as `Task.sleep` does.
-  /// - Throws: ``SandboxStateError`` when the file cannot be locked, cannot be read, is not a
-  ///   sound state, or cannot be written. A bad file is never replaced silently.
+  /// `accessTokenLifetime` is counted in whole seconds, at least one. Tests pass a `clock`
+  /// they can move and a `sleep` (the injected latency) they control; it must throw when its
+  /// task is cancelled, as `Task.sleep` does.
   public init(
     stateFile: URL?,
     startFresh: Bool = false,
@@ -65,7 +52,7 @@ public actor CardSandbox {
     var shared = SharedState(inMemory: SeedData.state)
     if let stateFile {
       let file = StateFile(url: stateFile)
-      let lock = try StateFileLock.acquireBlocking(path: file.lockPath)
+      let lock = try file.lockBlocking()
       defer { lock.release() }
       shared = try SharedState(file: file, startFresh: startFresh)
     }
@@ -86,13 +73,11 @@ public actor CardSandbox {
   /// Answers `request` as the service would, after the injected latency.
   ///
   /// Every status is a response, the contract's refusals and injected failures included;
-  /// only the absence of any response is thrown. A state file that cannot be locked or read
-  /// again, or has become unsound, answers `500` with the reason, and is left as it is.
-  ///
-  /// - Throws: ``SandboxTransportError/offline`` while the sandbox is offline, also when it
-  ///   goes offline during the latency; ``SandboxTransportError/cancelled`` when the calling
-  ///   task is cancelled before the answer, also while another sandbox holds the state
-  ///   file's lock.
+  /// only the absence of any response is thrown: ``SandboxTransportError/offline`` while the
+  /// sandbox is offline (also when it goes offline during the latency),
+  /// ``SandboxTransportError/cancelled`` when the task is cancelled before the answer (also
+  /// while another sandbox holds the state file's lock). A state file that cannot be read
+  /// again, or has become unsound, answers `500` with the reason and is left as it is.
   public func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
     -> SandboxResponse
   {
@@ -112,7 +97,6 @@ public actor CardSandbox {
     return try await respond(to: request)
   }
 
-  /// The faults now injected.
   public var faults: SandboxFaults { currentFaults }
 
   /// Makes every request fail with ``SandboxTransportError/offline``, or stops doing so.
@@ -135,31 +119,29 @@ public actor CardSandbox {
     currentFaults.failuresRemaining = count
   }
 
-  /// Removes every injected fault: online, no latency, no queued failure.
+  /// Online, no latency, no queued failure.
   public func clearFaults() {
     currentFaults = .none
   }
 
   /// Makes every access token issued so far expired now, as if its lifetime had passed.
-  /// - Throws: ``SandboxStateError`` when the state file cannot be locked, read or saved,
-  ///   or the task is cancelled while waiting for its lock; the tokens are then unchanged.
+  ///
+  /// This and the other state operations throw ``SandboxStateError`` when the state file
+  /// cannot be locked, read or saved, or the task is cancelled while waiting for its lock;
+  /// the state is then unchanged.
   public func expireAccessTokens() async throws(SandboxStateError) {
     try await change { $0.sessions.expireAccessTokens(now: clock()) }
   }
 
   /// Revokes every refresh token; access tokens keep working until they expire.
-  /// - Throws: ``SandboxStateError`` when the state file cannot be locked, read or saved,
-  ///   or the task is cancelled while waiting for its lock; the tokens are then unchanged.
   public func revokeRefreshTokens() async throws(SandboxStateError) {
     try await change { $0.sessions.revokeRefreshTokens() }
   }
 
   /// Puts the sandbox back as a new one starts: the seed cards, no tokens, no faults. With
   /// a state file, the file is rewritten, for every sandbox on it. New card ids still
-  /// continue after the ones given out before, so that no id is used twice.
-  /// - Throws: ``SandboxStateError`` when the state file cannot be locked, read or saved,
-  ///   or the task is cancelled while waiting for its lock; the state is then unchanged,
-  ///   but the faults are cleared.
+  /// continue after the ones given out before, so that no id is used twice. The faults are
+  /// cleared even when the state cannot be saved.
   public func reset() async throws(SandboxStateError) {
     currentFaults = .none
     try await change { state in
@@ -169,8 +151,6 @@ public actor CardSandbox {
     }
   }
 
-  /// The answer to `request`, on the latest state, keeping the changed state of a
-  /// successful request.
   private func respond(to request: SandboxRequest) async throws(SandboxTransportError)
     -> SandboxResponse
   {
@@ -210,7 +190,6 @@ public actor CardSandbox {
     }
   }
 
-  /// Applies `edit` to the latest state and saves the result.
   private func change(_ edit: (inout SandboxState) -> Void) async throws(SandboxStateError) {
     try await withLatestState { () throws(SandboxStateError) in
       var next = shared.current
@@ -226,7 +205,7 @@ public actor CardSandbox {
     _ body: () throws(SandboxStateError) -> Result
   ) async throws(SandboxStateError) -> Result {
     guard let file = shared.file else { return try body() }
-    let lock = try await StateFileLock.acquire(path: file.lockPath)
+    let lock = try await file.lock()
     defer { lock.release() }
     try shared.catchUp()
     return try body()

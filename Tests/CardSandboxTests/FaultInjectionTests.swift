@@ -1,4 +1,5 @@
 import CardSandbox
+import CardTestSupport
 import Foundation
 import Testing
 

@@ -8,31 +8,26 @@ extension EncryptedFileCredentialStore {
   /// - `<directory>/credential.sealed`, the sealed credential (mode 0600);
   /// - `<directory>/credential.sealed.lock`, the lock file every process locks (mode 0600);
   /// - `<directory>/keys/credential.key`, the random key (mode 0600, directory 0700);
-  /// - `<directory>/credential.sealed.corrupt`, where ``quarantineCorruptFile()`` moves a file
-  ///   that cannot be opened (then `.corrupt.1`, `.corrupt.2`, … if that name is taken).
+  /// - `<directory>/credential.sealed.corrupt`, where ``clear()`` moves a file that cannot be
+  ///   opened (then `.corrupt.1`, `.corrupt.2`, … if that name is taken).
   public struct Configuration: Sendable, CustomStringConvertible {
     /// The directory of the sealed file and the lock file, created with mode 0700.
     public var directory: URL
-    /// The sealed file's name inside ``directory``.
     public var sealedFileName: String
-    /// The lock file's name inside ``directory``.
     public var lockFileName: String
-    /// Where the key comes from.
     public var keySource: KeySource
-    /// How long a call that changes the store (save, clear, refresh, quarantine) waits for
-    /// its locks, first for other calls in this process, then for other processes, before it
-    /// fails; from zero to ``maximumLockTimeout``.
+    /// How long a call that changes the store (save, clear, refresh) waits for its locks,
+    /// first for other calls in this process, then for other processes, before it fails;
+    /// from zero to ``maximumLockTimeout``. Long enough for another process's refresh round
+    /// trip by default.
     public var lockTimeout: Duration
 
-    /// The longest ``lockTimeout`` a store accepts: one day.
+    /// One day.
     public static let maximumLockTimeout = Duration.seconds(24 * 3600)
 
-    /// Describes a store in `directory`.
-    ///
     /// - Parameters:
     ///   - keySource: `nil` means a key file at ``defaultKeyFileURL(in:)``.
     ///   - lockFileName: `nil` means `sealedFileName` followed by `.lock`.
-    ///   - lockTimeout: long enough for another process's refresh round trip.
     public init(
       directory: URL, keySource: KeySource? = nil, sealedFileName: String = "credential.sealed",
       lockFileName: String? = nil, lockTimeout: Duration = .seconds(120)
@@ -44,16 +39,15 @@ extension EncryptedFileCredentialStore {
       self.lockTimeout = lockTimeout
     }
 
-    /// The default key file: `<directory>/keys/credential.key`, apart from the sealed file.
+    /// `<directory>/keys/credential.key`: apart from the sealed file, so that a copy of the
+    /// directory's sealed file alone opens nothing.
     public static func defaultKeyFileURL(in directory: URL) -> URL {
       directory.appendingPathComponent("keys").appendingPathComponent("credential.key")
     }
 
-    /// The sealed credential file.
     public var sealedFileURL: URL { directory.appendingPathComponent(sealedFileName) }
-    /// The lock file.
     public var lockFileURL: URL { directory.appendingPathComponent(lockFileName) }
-    /// The first name ``quarantineCorruptFile()`` tries: the sealed file's name + `.corrupt`.
+    /// The first name ``clear()`` tries for a file that cannot be opened.
     public var quarantineFileURL: URL {
       directory.appendingPathComponent(sealedFileName + ".corrupt")
     }
@@ -65,10 +59,9 @@ extension EncryptedFileCredentialStore {
         + "keySource: \(keySource), lockTimeout: \(lockTimeout))"
     }
 
-    /// Throws unless the names are plain file names and the key source is acceptable.
-    ///
-    /// Every error is ``CardData/CredentialStoreError/Kind/invalidConfiguration`` with a
-    /// message that starts with `invalid configuration:`.
+    /// Throws ``CardData/CredentialStoreError/Kind/invalidConfiguration``, with a message that
+    /// starts with `invalid configuration:`, unless the names are plain file names and the
+    /// key source is acceptable.
     func validate(minimumIterations: UInt32) throws(CredentialStoreError) {
       guard directory.isFileURL else {
         throw Self.invalid("the directory \(directory) is not a file URL")
@@ -88,9 +81,7 @@ extension EncryptedFileCredentialStore {
       }
       switch keySource.storage {
       case .keyFile(let url):
-        guard url.isFileURL else {
-          throw Self.invalid("the key file \(url) is not a file URL")
-        }
+        guard url.isFileURL else { throw Self.invalid("the key file \(url) is not a file URL") }
         guard url.standardizedFileURL != sealedFileURL.standardizedFileURL,
           url.standardizedFileURL != lockFileURL.standardizedFileURL
         else {
@@ -98,9 +89,7 @@ extension EncryptedFileCredentialStore {
             "the key file \(url.path) is the sealed file or the lock file; it needs its own")
         }
       case .passphrase(let passphrase, let iterations):
-        guard !passphrase.bytes.isEmpty else {
-          throw Self.invalid("the passphrase is empty")
-        }
+        guard !passphrase.bytes.isEmpty else { throw Self.invalid("the passphrase is empty") }
         let accepted = minimumIterations...KeySource.maximumPassphraseIterations
         guard accepted.contains(iterations) else {
           throw Self.invalid(
@@ -110,10 +99,81 @@ extension EncryptedFileCredentialStore {
       }
     }
 
-    /// An error for a configuration the store refuses, its message starting with
-    /// `invalid configuration:`.
     private static func invalid(_ reason: String) -> CredentialStoreError {
       CredentialStoreError(.invalidConfiguration, "invalid configuration: " + reason)
     }
   }
+
+  /// Where the store's 256-bit key comes from: `.keyFile(url)` or `.passphrase("…")`.
+  /// Printing, dumping or reflecting a key source never shows the passphrase.
+  public struct KeySource: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+  {
+    /// OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256.
+    public static let defaultPassphraseIterations: UInt32 = 600_000
+    /// The fewest iterations a store accepts, for writing and for reading a file's header.
+    public static let minimumPassphraseIterations: UInt32 = 600_000
+    /// The most iterations a store accepts from a file's header, so that a forged header
+    /// cannot make a load run for hours.
+    public static let maximumPassphraseIterations: UInt32 = 10_000_000
+
+    enum Storage: Sendable {
+      case keyFile(URL)
+      case passphrase(PassphraseBytes, iterations: UInt32)
+    }
+
+    let storage: Storage
+
+    /// A random key kept in the file at `url`, created on first save (mode 0600, in a
+    /// directory of mode 0700).
+    public static func keyFile(_ url: URL) -> KeySource { KeySource(storage: .keyFile(url)) }
+
+    /// A key derived from `passphrase` with PBKDF2-HMAC-SHA256, `iterations` rounds and a
+    /// random 16-byte salt per file. The passphrase is normalised to Unicode NFC and encoded
+    /// as UTF-8 first, so that the same visible text always gives the same key.
+    ///
+    /// A store rejects fewer than ``minimumPassphraseIterations`` or more than
+    /// ``maximumPassphraseIterations``.
+    public static func passphrase(
+      _ passphrase: String, iterations: UInt32 = defaultPassphraseIterations
+    ) -> KeySource {
+      let normalised = Array(passphrase.precomposedStringWithCanonicalMapping.utf8)
+      return KeySource(
+        storage: .passphrase(PassphraseBytes(bytes: normalised), iterations: iterations))
+    }
+
+    public var keyFileURL: URL? {
+      if case .keyFile(let url) = storage { url } else { nil }
+    }
+
+    /// The iteration count for new files, for a passphrase source.
+    public var passphraseIterations: UInt32? {
+      if case .passphrase(_, let iterations) = storage { iterations } else { nil }
+    }
+
+    /// The key file's path or the iteration count; never the passphrase.
+    public var description: String {
+      switch storage {
+      case .keyFile(let url): "keyFile(\(url.path))"
+      case .passphrase(_, let iterations): "passphrase(<redacted>, iterations: \(iterations))"
+      }
+    }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+      switch storage {
+      case .keyFile(let url): Mirror(self, children: ["keyFile": url])
+      case .passphrase(_, let iterations): Mirror(self, children: ["iterations": iterations])
+      }
+    }
+  }
+}
+
+/// The UTF-8 bytes of an NFC-normalised passphrase. Printing or dumping it shows nothing.
+struct PassphraseBytes: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  let bytes: [UInt8]
+  var description: String { "<redacted>" }
+  var debugDescription: String { description }
+  var customMirror: Mirror { Mirror(self, children: [:]) }
 }

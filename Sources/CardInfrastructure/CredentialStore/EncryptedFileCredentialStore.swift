@@ -15,8 +15,7 @@ import Foundation
 /// shared safely by several processes.
 ///
 /// - **Format**: a versioned, authenticated header, a random nonce per write, the ciphertext
-///   of the credential's JSON and the tag (layout in Architecture.md, section
-///   "Infrastructure: the encrypted credential store").
+///   of the credential's JSON and the tag (layout in ``SealedCredentialHeader``).
 /// - **Keys**: a random key in a key file of its own (the default), or a passphrase
 ///   stretched with PBKDF2-HMAC-SHA256 (see ``KeySource``).
 /// - **Writes** replace the file atomically (temporary file, `fsync`, `rename`, `fsync` of
@@ -26,53 +25,62 @@ import Foundation
 ///   ``Configuration/lockTimeout`` and stops waiting when its task is cancelled. Files are
 ///   created with mode 0600, directories with 0700.
 /// - **Reads** take no lock: a reader sees the old or the new file, never a mix. No file
-///   means signed out (`nil`); a file that cannot be opened is an error, never `nil`.
-/// - **A file that cannot be opened is never overwritten or deleted implicitly.** ``save(_:)``
-///   and ``refreshCredential(replacing:using:)`` refuse to replace it;
-///   ``quarantineCorruptFile()`` moves it aside and ``clear()`` deletes it, both on request.
+///   means signed out (`nil`); a file that cannot be opened is an error, never `nil`. The
+///   store remembers the last credential it read with the version of the file it came from
+///   (inode held open, size, times: ``CardPrimitives/FileVersion``), so a load of an
+///   unchanged file costs one `lstat`, not a decryption, while a file another process wrote
+///   is a new version, read at once. A change to the key file alone is seen once the sealed
+///   file changes.
+/// - **A file that cannot be opened is never overwritten or deleted implicitly.** ``save(_:)``,
+///   ``clear(ifStill:)`` and ``refreshCredential(replacing:using:)`` refuse to replace it;
+///   ``clear()`` sets it aside as ``Configuration/quarantineFileURL`` (or `.corrupt.1`,
+///   `.corrupt.2`, …) and says where, deleting it only when it cannot be moved.
 public actor EncryptedFileCredentialStore: CredentialStore {
-  /// Where and how the store keeps the credential.
   public nonisolated let configuration: Configuration
 
   private let directoryPath: String
   private let sealedPath: String
   private let lockPath: String
-  private let codec = SealedCredentialCodec(cipher: AESGCM.platformCipher)
+  private let codec: SealedCredentialCodec
   private var keyring: CredentialKeyring
   private let turn: AsyncFIFOLock
+  /// The last credential read, with the version of the sealed file it was read from; `nil`
+  /// after every write and clear of this store.
+  private var lastRead: (version: FileVersion, credential: AuthCredential)?
 
-  /// Creates a store; it touches no file until it is used.
-  ///
   /// Throws for a configuration it would not keep a credential with: a name that is not a
   /// plain file name, an empty passphrase, or a passphrase iteration count outside
   /// ``KeySource/minimumPassphraseIterations``...``KeySource/maximumPassphraseIterations``.
-  /// The message of such an error starts with `invalid configuration:`.
+  /// The message of such an error starts with `invalid configuration:`. No file is touched
+  /// until the store is used.
   public init(configuration: Configuration) throws(CredentialStoreError) {
     try self.init(
       configuration: configuration,
       minimumIterationsForTesting: KeySource.minimumPassphraseIterations)
   }
 
-  /// Creates a store that accepts as few as `minimumIterationsForTesting` PBKDF2 iterations,
-  /// so that tests do not spend seconds deriving keys. Not for production use.
+  /// A store for tests: it accepts as few as `minimumIterations` PBKDF2 iterations, so that
+  /// tests do not spend seconds deriving keys, and seals with `cipher`.
   ///
-  /// `callQueued` is a test seam: it is called each time a call that takes the store's lock
-  /// (every one but ``load()``) finds another call of this store holding the in-process lock
-  /// and queues behind it, so that a test can act once calls are waiting instead of sleeping
-  /// until they probably are.
+  /// `callQueued` is called each time a call that takes the store's lock (every one but
+  /// ``load()``) finds another call of this store holding the in-process lock and queues
+  /// behind it, so that a test can act once calls are waiting instead of sleeping until they
+  /// probably are.
   package init(
     configuration: Configuration, minimumIterationsForTesting minimumIterations: UInt32,
+    cipher: any AESGCMCipher = AESGCM.platformCipher,
     callQueued: (@Sendable () -> Void)? = nil
   ) throws(CredentialStoreError) {
-    turn = AsyncFIFOLock(waiterQueued: callQueued)
     let minimumIterations = max(minimumIterations, 1)
     try configuration.validate(minimumIterations: minimumIterations)
     self.configuration = configuration
-    self.directoryPath = configuration.directory.path
-    self.sealedPath = configuration.sealedFileURL.path
-    self.lockPath = configuration.lockFileURL.path
-    self.keyring = CredentialKeyring(
+    directoryPath = configuration.directory.path
+    sealedPath = configuration.sealedFileURL.path
+    lockPath = configuration.lockFileURL.path
+    codec = SealedCredentialCodec(cipher: cipher)
+    keyring = CredentialKeyring(
       source: configuration.keySource, minimumIterations: minimumIterations)
+    turn = AsyncFIFOLock(waiterQueued: callQueued)
   }
 
   /// The stored credential, or `nil` when there is no sealed file.
@@ -86,10 +94,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     try readCredential()
   }
 
-  /// Seals `credential` into the file, replacing the one there.
-  ///
   /// Refuses (with the error that opening it gives) when a file exists that cannot be
-  /// opened: call ``quarantineCorruptFile()`` or ``clear()`` first.
+  /// opened: ``clear()`` sets it aside first.
   public func save(_ credential: AuthCredential) async throws(CredentialStoreError) {
     let lock = try await lockStore()
     defer { unlockStore(lock) }
@@ -97,46 +103,26 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     try write(credential)
   }
 
-  /// Deletes the sealed file (signing out), whether or not it can be opened. The key file
-  /// and quarantined files stay.
-  public func clear() async throws(CredentialStoreError) {
-    guard PrivateDirectory.exists(directoryPath) else { return }
-    let lock = try await lockStore()
-    defer { unlockStore(lock) }
-    if unlink(sealedPath) != 0 {
-      guard errno == ENOENT else { throw PosixFile.failure("unlink", sealedPath, errno: errno) }
-      return
-    }
-    try PrivateDirectory.synchronize(directoryPath)
-    keyring.forgetDerivedKey()
-  }
-
-  /// Moves a sealed file that cannot be opened aside, to
-  /// ``Configuration/quarantineFileURL`` (or that name followed by `.1`, `.2`, … when taken),
-  /// so that the next ``save(_:)`` may write a new one. Returns where it went.
-  ///
-  /// Returns `nil` and moves nothing when there is no file or the file opens. Throws, moving
-  /// nothing, when the file cannot be read at all
-  /// (``CardData/CredentialStoreError/Kind/unavailable``, such as a key file with wrong
-  /// permissions): that is not a fault of the file.
+  /// Signs out: deletes a sealed file that opens (``CardData/ClearedCredential/removed``) and
+  /// moves one that does not aside (``CardData/ClearedCredential/setAside(at:)``, with its
+  /// path), so that the next ``save(_:)`` may write a new one. A file that cannot be moved is
+  /// deleted. The key file and files set aside before stay.
   @discardableResult
-  public func quarantineCorruptFile() async throws(CredentialStoreError) -> URL? {
-    guard PrivateDirectory.exists(directoryPath) else { return nil }
+  public func clear() async throws(CredentialStoreError) -> ClearedCredential {
+    guard FileSystem.exists(directoryPath) else { return .removed }
     let lock = try await lockStore()
     defer { unlockStore(lock) }
+    let readable: Bool
     do {
       _ = try readCredential()
-      return nil
+      readable = true
     } catch {
-      guard error.kind != .unavailable else { throw error }
-      let destination = try freeQuarantinePath()
-      guard rename(sealedPath, destination) == 0 else {
-        throw PosixFile.failure("rename", "\(sealedPath) to \(destination)", errno: errno)
-      }
-      try PrivateDirectory.synchronize(directoryPath)
-      keyring.forgetDerivedKey()
-      return URL(fileURLWithPath: destination)
+      readable = false
     }
+    forgetReads()
+    if !readable, let destination = setAside() { return .setAside(at: destination) }
+    try remove()
+    return .removed
   }
 
   /// Removes the sealed file under the lock only if it still holds `credential`; returns
@@ -145,20 +131,15 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// A different credential (a new sign-in, another process's refresh) and an absent file
   /// are kept and give `false`. A file that cannot be opened is neither `credential` nor
   /// proof that it is gone: the call throws the error that opening it gives and leaves the
-  /// file as it is (``clear()`` deletes it on request).
+  /// file as it is.
   @discardableResult
   public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool {
-    guard PrivateDirectory.exists(directoryPath) else { return false }
+    guard FileSystem.exists(directoryPath) else { return false }
     let lock = try await lockStore()
     defer { unlockStore(lock) }
     guard try readCredential() == credential else { return false }
-    if unlink(sealedPath) != 0 {
-      guard errno == ENOENT else { throw PosixFile.failure("unlink", sealedPath, errno: errno) }
-      return false
-    }
-    try PrivateDirectory.synchronize(directoryPath)
-    keyring.forgetDerivedKey()
-    return true
+    forgetReads()
+    return try remove()
   }
 
   /// Replaces `stale` with a refreshed credential under the exclusive lock, so that the
@@ -190,8 +171,6 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     return fresh
   }
 
-  // MARK: - Steps
-
   /// Waits for this process's other calls on the store (in-process FIFO lock), creates or
   /// checks the directory, and takes the cross-process lock, all before one deadline of
   /// ``Configuration/lockTimeout``. Pair with ``unlockStore(_:)``.
@@ -211,32 +190,52 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
     do {
       try PrivateDirectory.ensure(directoryPath)
-      return try await FileLock.acquire(path: lockPath, before: deadline, timeout: timeout)
     } catch {
       turn.release()
       throw error
     }
+    do {
+      return try await FileLock.acquire(path: lockPath, before: deadline)
+    } catch {
+      turn.release()
+      let waiting = "waiting for the lock on \(lockPath)"
+      switch error {
+      case .system(let failure): throw CredentialStoreError(failure)
+      case .cancelled: throw CredentialStoreError(.unavailable, "cancelled while \(waiting)")
+      case .timedOut:
+        throw CredentialStoreError(.unavailable, "timed out after \(timeout) \(waiting)")
+      }
+    }
   }
 
-  /// Releases both locks that ``lockStore()`` took.
   private func unlockStore(_ lock: FileLock) {
     lock.release()
     turn.release()
   }
 
   private func readCredential() throws(CredentialStoreError) -> AuthCredential? {
-    guard let file = try PosixFile.openForReadingIfPresent(sealedPath) else { return nil }
-    defer { file.closeIgnoringErrors() }
-    guard try file.status().isRegularFile else {
+    if let lastRead, lastRead.version.isCurrent(at: sealedPath) { return lastRead.credential }
+    lastRead = nil
+    let version: FileVersion
+    let bytes: [UInt8]?
+    do throws(FileError) {
+      guard let opened = try FileVersion.open(sealedPath) else { return nil }
+      version = opened
+      bytes = try version.isRegularFile ? version.file.readAll(limit: 64 * 1024) : []
+    } catch {
+      throw CredentialStoreError(error)
+    }
+    guard version.isRegularFile else {
       throw CredentialStoreError(.unavailable, "\(sealedPath) is not a regular file")
     }
-    guard let bytes = try file.readAll(limit: SealedCredentialCodec.maximumFileSize) else {
-      throw CredentialStoreError(
-        .corrupted, "\(sealedPath) is larger than any sealed credential")
+    // A credential's JSON is a few hundred bytes.
+    guard let bytes else {
+      throw CredentialStoreError(.corrupted, "\(sealedPath) is larger than any sealed credential")
     }
     let parts = try codec.split(bytes)
-    let key = try keyring.keyForOpening(parts.header)
-    return try codec.open(parts, key: key)
+    let credential = try codec.open(parts, key: try keyring.keyForOpening(parts.header))
+    lastRead = (version, credential)
+    return credential
   }
 
   /// Throws when a sealed file exists that cannot be opened. Called under the lock.
@@ -245,8 +244,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
       _ = try readCredential()
     } catch {
       throw CredentialStoreError(
-        error.kind,
-        "\(error.message); it is kept untouched until it is set aside or cleared")
+        error.kind, "\(error.message); it is kept untouched until it is set aside or cleared")
     }
   }
 
@@ -254,18 +252,46 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   private func write(_ credential: AuthCredential) throws(CredentialStoreError) {
     let (header, key) = try keyring.keyForSealing()
     let bytes = try codec.seal(credential, header: header, key: key)
-    AtomicFileWriter.removeLeftovers(of: configuration.sealedFileName, in: directoryPath)
-    try AtomicFileWriter.replace(configuration.sealedFileName, in: directoryPath, with: bytes)
+    lastRead = nil
+    do {
+      try AtomicFile.replace(sealedPath, with: bytes)
+    } catch {
+      throw CredentialStoreError(error)
+    }
   }
 
-  /// The first quarantine name that is not taken. Called under the lock.
-  private func freeQuarantinePath() throws(CredentialStoreError) -> String {
+  /// Drops the remembered read and the derived key, so that the next file gets a new salt.
+  private func forgetReads() {
+    lastRead = nil
+    keyring.forgetDerivedKey()
+  }
+
+  /// Deletes the sealed file; returns whether there was one. Called under the lock.
+  @discardableResult
+  private func remove() throws(CredentialStoreError) -> Bool {
+    guard unlink(sealedPath) == 0 else {
+      guard errno == ENOENT else { throw CredentialStoreError(FileError("unlink", sealedPath)) }
+      return false
+    }
+    do {
+      try FileSystem.synchronizeDirectory(directoryPath)
+    } catch {
+      throw CredentialStoreError(error)
+    }
+    return true
+  }
+
+  /// Moves the sealed file to the first free quarantine name; its path, or `nil` when it
+  /// could not be moved. Called under the lock.
+  private func setAside() -> String? {
     let base = configuration.quarantineFileURL.path
     for index in 0..<1000 {
       let candidate = index == 0 ? base : "\(base).\(index)"
-      var info = stat()
-      if lstat(candidate, &info) != 0 && errno == ENOENT { return candidate }
+      guard !FileSystem.exists(candidate) else { continue }
+      guard rename(sealedPath, candidate) == 0 else { return nil }
+      try? FileSystem.synchronizeDirectory(directoryPath)
+      return candidate
     }
-    throw CredentialStoreError(.unavailable, "too many quarantined files next to \(sealedPath)")
+    return nil
   }
 }

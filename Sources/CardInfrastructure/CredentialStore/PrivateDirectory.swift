@@ -1,4 +1,5 @@
 import CardData
+import CardPrimitives
 
 #if canImport(Glibc)
   import Glibc
@@ -11,12 +12,6 @@ import CardData
 /// The directories the store writes into: created with mode 0700, and refused when someone
 /// else could replace the files in them.
 enum PrivateDirectory {
-  /// Whether a directory (or anything) exists at `path`.
-  static func exists(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0
-  }
-
   /// Creates `path` (and missing parents) with mode 0700, or checks the existing directory:
   /// it must be a directory owned by this user and writable by no one else.
   static func ensure(_ path: String) throws(CredentialStoreError) {
@@ -25,32 +20,19 @@ enum PrivateDirectory {
       try check(info, at: path)
       return
     }
-    guard errno == ENOENT else { throw PosixFile.failure("stat", path, errno: errno) }
-    let parent = parentPath(of: path)
-    if parent != path && !exists(parent) { try ensure(parent) }
+    guard errno == ENOENT else { throw CredentialStoreError(FileError("stat", path)) }
+    let parent = FileSystem.split(path).directory
+    if parent != path && !FileSystem.exists(parent) { try ensure(parent) }
     if mkdir(path, 0o700) != 0 {
-      guard errno == EEXIST else { throw PosixFile.failure("mkdir", path, errno: errno) }
-      // Another process created it in the meantime; check it like any existing one.
-      try ensure(path)
+      guard errno == EEXIST else { throw CredentialStoreError(FileError("mkdir", path)) }
+      // Another process created it in the meantime (or it is a dangling link, which stat
+      // refuses): check it like any existing one.
+      guard stat(path, &info) == 0 else { throw CredentialStoreError(FileError("stat", path)) }
+      try check(info, at: path)
       return
     }
     // mkdir applies the umask, which may only remove bits; set exactly 0700.
-    guard chmod(path, 0o700) == 0 else { throw PosixFile.failure("chmod", path, errno: errno) }
-  }
-
-  /// Flushes the directory's entries (a rename or an unlink in it) to stable storage.
-  static func synchronize(_ path: String) throws(CredentialStoreError) {
-    let directory = try PosixFile(opening: path, flags: O_RDONLY | O_DIRECTORY)
-    defer { directory.closeIgnoringErrors() }
-    try directory.synchronize()
-  }
-
-  /// The directory that contains `path`.
-  static func parentPath(of path: String) -> String {
-    var components = path.split(separator: "/", omittingEmptySubsequences: true)
-    guard !components.isEmpty else { return "/" }
-    components.removeLast()
-    return (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/")
+    guard chmod(path, 0o700) == 0 else { throw CredentialStoreError(FileError("chmod", path)) }
   }
 
   private static func check(_ info: stat, at path: String) throws(CredentialStoreError) {
@@ -61,10 +43,16 @@ enum PrivateDirectory {
       throw CredentialStoreError(.unavailable, "\(path) belongs to another user")
     }
     guard info.permissions & 0o022 == 0 else {
-      let mode = String(info.permissions, radix: 8)
       throw CredentialStoreError(
         .unavailable,
-        "\(path) is writable by other users (mode 0\(mode)); make it 0700")
+        "\(path) is writable by other users (mode 0\(String(info.permissions, radix: 8))); "
+          + "make it 0700")
     }
   }
+}
+
+extension CredentialStoreError {
+  /// A failed file operation: ``CardData/CredentialStoreError/Kind/unavailable``, naming the
+  /// call, the path and the system's reason.
+  init(_ error: FileError) { self.init(.unavailable, error.description) }
 }

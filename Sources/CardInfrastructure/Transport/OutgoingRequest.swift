@@ -18,17 +18,16 @@ import Foundation
 /// FoundationNetworking sends it chunked, and with a `Content-Length` header set as well it
 /// sends both, which HTTP/1.1 forbids.
 struct OutgoingRequest {
-  /// The request to hand to `URLSession`.
   var urlRequest: URLRequest
   /// The file to upload, for a `.file` body.
   var uploadFile: URL?
 
-  /// The content type set when the request has a body but no `Content-Type`, so that
-  /// FoundationNetworking does not add `application/x-www-form-urlencoded` to a POST.
+  /// Set when the request has a body but no `Content-Type`, so that FoundationNetworking does
+  /// not add `application/x-www-form-urlencoded` to a POST.
   static let fallbackContentType = "application/octet-stream"
 
-  /// Builds the outgoing request; a `.file` body whose file is missing, unreadable or not of
-  /// the stated length throws ``CardData/TransportError/Kind/invalidRequest``.
+  /// A `.file` body whose file is missing, unreadable or not of the stated length throws
+  /// ``CardData/TransportError/Kind/invalidRequest``.
   init(_ request: HTTPRequest, timeoutInterval: TimeInterval) throws(TransportError) {
     var urlRequest = URLRequest(url: request.url)
     // Set through the property: FoundationNetworking ignores the interval given to
@@ -48,10 +47,59 @@ struct OutgoingRequest {
       urlRequest.httpBody = data
       uploadFile = nil
     case .file(let url, let length):
-      try FileBody.check(url, length: length)
+      try Self.check(url, length: length)
       urlRequest.httpBodyStream = InputStream(url: url)
       uploadFile = url
     }
     self.urlRequest = urlRequest
+  }
+
+  /// Throws unless `url` names a readable regular file of exactly `length` bytes. Without
+  /// this check FoundationNetworking reports a missing file only as "File system error", a
+  /// `URLProtocol` reads it as an empty body, and a file of another length than the body
+  /// states goes out unnoticed.
+  private static func check(_ url: URL, length: Int64) throws(TransportError) {
+    guard url.isFileURL else {
+      throw TransportError(.invalidRequest, "body file \(url) is not a file URL")
+    }
+    let path = url.resolvingSymlinksInPath().path
+    let attributes: [FileAttributeKey: Any]
+    do {
+      attributes = try FileManager.default.attributesOfItem(atPath: path)
+    } catch {
+      throw TransportError(.invalidRequest, "body file \(url.path) cannot be read: \(error)")
+    }
+    guard attributes[.type] as? FileAttributeType == .typeRegular else {
+      throw TransportError(.invalidRequest, "body file \(url.path) is not a regular file")
+    }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw TransportError(.invalidRequest, "body file \(url.path) is not readable")
+    }
+    let size = (attributes[.size] as? NSNumber)?.int64Value
+    guard size == length else {
+      throw TransportError(
+        .invalidRequest,
+        "body file \(url.path) has \(size.map(String.init) ?? "unknown") bytes, not \(length)")
+    }
+  }
+}
+
+extension HTTPResponse {
+  /// The response `URLSession` delivered, with its status, every header field and `body`.
+  ///
+  /// `URLSession` keeps header fields in a dictionary that has already joined repeated
+  /// fields with commas, so the fields come out sorted by name for a stable order. A
+  /// response that is not HTTP throws ``CardData/TransportError/Kind/other``.
+  init(_ response: URLResponse, body: Data) throws(TransportError) {
+    guard let response = response as? HTTPURLResponse else {
+      throw TransportError(.other, "not an HTTP response: \(type(of: response))")
+    }
+    let fields = response.allHeaderFields.map { name, value in
+      HTTPHeaders.Field(name: "\(name.base)", value: "\(value)")
+    }
+    self.init(
+      status: response.statusCode,
+      headers: HTTPHeaders(fields.sorted { $0.name.lowercased() < $1.name.lowercased() }),
+      body: body)
   }
 }

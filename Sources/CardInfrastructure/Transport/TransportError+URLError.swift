@@ -55,4 +55,94 @@ extension TransportError {
     }
     return description
   }
+
+  typealias Meaning = (kind: Kind, sentence: @Sendable (FailedRequest) -> String)
+
+  /// The kind of each `URLError` code the transport tells apart, and what it means in words
+  /// that name the server by host and port only. Any other code is
+  /// ``CardData/TransportError/Kind/other``.
+  static let urlErrorMeanings: [URLError.Code: Meaning] = [
+    .cannotConnectToHost: cannotConnect(refused),
+    .notConnectedToInternet: cannotConnect(": this device is offline"),
+    .internationalRoamingOff: cannotConnect(": international roaming is off"),
+    .callIsActive: cannotConnect(" while a call is active"),
+    .dataNotAllowed: cannotConnect(": mobile data is not allowed"),
+    .cannotFindHost: (.dnsFailure, { "the host name \($0.host) could not be resolved" }),
+    .dnsLookupFailed: (.dnsFailure, { "the host name \($0.host) could not be looked up" }),
+    .timedOut: (.timedOut, { "no response from \($0.server) within \($0.requestTimeout)" }),
+    .networkConnectionLost: (.connectionLost, { "the connection to \($0.server) was lost" }),
+    .secureConnectionFailed: (.tlsFailure, { "the secure connection to \($0.server) failed" }),
+    .serverCertificateHasBadDate: certificate("has expired"),
+    .serverCertificateUntrusted: certificate("is not trusted"),
+    .serverCertificateHasUnknownRoot: certificate("comes from an unknown authority"),
+    .serverCertificateNotYetValid: certificate("is not valid yet"),
+    .clientCertificateRejected: (.tlsFailure, { "\($0.server) rejected the client certificate" }),
+    .clientCertificateRequired: (.tlsFailure, { "\($0.server) requires a client certificate" }),
+    .cancelled: (.cancelled, { "the request to \($0.server) was cancelled" }),
+    .badURL: (.invalidRequest, { "the URL of the request to \($0.server) is malformed" }),
+    .unsupportedURL: (
+      .invalidRequest, { "the URL of the request to \($0.server) is not supported" }
+    ),
+    .fileDoesNotExist: (.invalidRequest, { _ in "the body file does not exist" }),
+    .fileIsDirectory: (.invalidRequest, { _ in "the body file is a directory" }),
+    .noPermissionsToReadFile: (.invalidRequest, { _ in "the body file may not be read" }),
+    .requestBodyStreamExhausted: (
+      .invalidRequest, { "the body of the request to \($0.server) could not be sent again" }
+    ),
+    .appTransportSecurityRequiresSecureConnection: (
+      .invalidRequest, { "App Transport Security requires https for \($0.server)" }
+    ),
+  ]
+
+  private static func cannotConnect(_ tail: String) -> Meaning {
+    (.cannotConnect, { "cannot connect to \($0.server)\(tail)" })
+  }
+
+  private static func certificate(_ tail: String) -> Meaning {
+    (.tlsFailure, { "the certificate of \($0.server) \(tail)" })
+  }
+
+  /// The end of the `cannotConnectToHost` sentence: FoundationNetworking uses that code
+  /// only for a refused connection, Apple's platforms for any failed connect.
+  #if canImport(FoundationNetworking)
+    private static let refused = ": the connection was refused"
+  #else
+    private static let refused = ""
+  #endif
+}
+
+/// What a failure message may say about the request: the server's host and port and the
+/// request timeout, never the path, query or credentials of the URL.
+struct FailedRequest: Sendable {
+  /// `host:port`, such as `api.example.com:443` or `[::1]:8080`; `the server` without a host.
+  var server: String
+  /// The host name alone; `the server` without a host.
+  var host: String
+  /// The request timeout in words, such as `30 s`.
+  var requestTimeout: String
+
+  init(url: URL?, requestTimeout: TimeInterval) {
+    server = Self.server(of: url)
+    host = URLOrigin(url)?.host ?? "the server"
+    self.requestTimeout = requestTimeout.spokenDuration
+  }
+
+  static func server(of url: URL?) -> String {
+    URLOrigin(url)?.authority ?? "the server"
+  }
+}
+
+extension TimeInterval {
+  /// The interval for a message: whole minutes as `5 min`, anything else in seconds with at
+  /// most three decimals, as `30 s` or `0.7 s`.
+  var spokenDuration: String {
+    if self >= 120, truncatingRemainder(dividingBy: 60) == 0 {
+      return "\(Int(self / 60)) min"
+    }
+    let milliseconds = (self * 1000).rounded()
+    if milliseconds.truncatingRemainder(dividingBy: 1000) == 0 {
+      return "\(Int(milliseconds / 1000)) s"
+    }
+    return "\(milliseconds / 1000) s"
+  }
 }

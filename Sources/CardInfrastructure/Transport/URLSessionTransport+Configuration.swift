@@ -12,9 +12,7 @@ extension URLSessionTransport {
   /// `URLSessionConfiguration` is a mutable class; the transport copies what it needs when it
   /// is created.
   public struct Configuration {
-    /// The request timeout of ``init(sessionConfiguration:)``: 30 seconds.
     public static let defaultRequestTimeout = Duration.seconds(30)
-    /// The resource timeout of ``init(sessionConfiguration:)``: 5 minutes.
     public static let defaultResourceTimeout = Duration.seconds(300)
     /// The longest timeout a configuration accepts: 7 days.
     public static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
@@ -34,8 +32,7 @@ extension URLSessionTransport {
     /// The transport uses a copy whose `timeoutIntervalForResource` is ``resourceTimeout``.
     public var sessionConfiguration: URLSessionConfiguration
 
-    /// A configuration with the default timeouts (``defaultRequestTimeout``,
-    /// ``defaultResourceTimeout``). It cannot fail.
+    /// The default timeouts; it cannot fail.
     public init(
       sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
     ) {
@@ -44,8 +41,6 @@ extension URLSessionTransport {
       self.sessionConfiguration = sessionConfiguration
     }
 
-    /// A configuration with the given timeouts.
-    ///
     /// Throws ``ConfigurationError`` unless each timeout is positive and at most
     /// ``maximumTimeout``.
     public init(
@@ -70,9 +65,8 @@ extension URLSessionTransport {
       return configuration
     }
 
-    /// The session configuration the transport's `URLSession` is made from: a copy of
-    /// ``sessionConfiguration`` with `timeoutIntervalForResource` set to ``resourceTimeout``,
-    /// so that the caller's object is left as it was.
+    /// A copy of ``sessionConfiguration`` with `timeoutIntervalForResource` set to
+    /// ``resourceTimeout``, so that the caller's object is left as it was.
     func makeSessionConfiguration() -> URLSessionConfiguration {
       let copy =
         (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
@@ -80,11 +74,9 @@ extension URLSessionTransport {
       return copy
     }
 
-    /// The timeout to put on each `URLRequest`, in seconds.
-    ///
-    /// FoundationNetworking truncates the interval to whole seconds, so that any timeout
-    /// under one second fails every request at once; rounding up keeps the timeout at least
-    /// as long as asked.
+    /// The timeout to put on each `URLRequest`, in seconds. FoundationNetworking truncates
+    /// the interval to whole seconds, so that any timeout under one second fails every
+    /// request at once; rounding up keeps the timeout at least as long as asked.
     var urlRequestTimeoutInterval: TimeInterval {
       #if canImport(FoundationNetworking)
         return requestTimeout.timeInterval.rounded(.up)
@@ -93,13 +85,28 @@ extension URLSessionTransport {
       #endif
     }
 
-    private static func check(
-      _ timeout: Duration, named name: String
-    ) throws(ConfigurationError) {
+    private static func check(_ timeout: Duration, named name: String) throws(ConfigurationError) {
       guard timeout > .zero, timeout <= maximumTimeout else {
         throw ConfigurationError(
           "\(name) must be positive and at most \(maximumTimeout), not \(timeout)")
       }
     }
+  }
+
+  /// A ``Configuration`` that cannot be used, such as a timeout that is not positive.
+  public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, starting with `invalid configuration:`.
+    public let message: String
+
+    init(_ reason: String) { message = "invalid configuration: " + reason }
+
+    public var description: String { message }
+  }
+}
+
+extension Duration {
+  var timeInterval: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }

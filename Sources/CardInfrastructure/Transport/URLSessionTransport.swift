@@ -20,7 +20,6 @@ public final class URLSessionTransport: HTTPTransport {
   private let requestTimeoutInterval: TimeInterval
   private let resourceTimeout: Duration
 
-  /// Creates a transport with its own session, made from `configuration`.
   public init(configuration: Configuration = Configuration()) {
     requestTimeoutInterval = configuration.urlRequestTimeoutInterval
     resourceTimeout = configuration.resourceTimeout
@@ -35,8 +34,6 @@ public final class URLSessionTransport: HTTPTransport {
     session.finishTasksAndInvalidate()
   }
 
-  /// Sends the request and returns the server's response, whatever its status.
-  ///
   /// Cancelling the calling `Task` cancels the `URLSession` task and throws a
   /// ``CardData/TransportError`` of kind ``CardData/TransportError/Kind/cancelled``. An
   /// exchange still running after the resource timeout is cancelled the same way and throws

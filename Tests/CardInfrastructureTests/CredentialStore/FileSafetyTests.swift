@@ -1,5 +1,6 @@
 import CardData
 import CardInfrastructure
+import CardPrimitives
 import CardTestSupport
 import Foundation
 import Testing
@@ -13,8 +14,6 @@ import Testing
 @Suite("Encrypted file store: permissions, nonces, locks", .timeLimit(.minutes(1)))
 struct FileSafetyTests {
   let fixture: StoreFixture
-  /// The calls that queued behind another call of their store.
-  let queued = Tally()
 
   init() throws { fixture = try StoreFixture() }
 
@@ -47,6 +46,16 @@ struct FileSafetyTests {
     #expect(error?.kind == .unavailable)
     #expect(error?.message.contains("writable by other users") == true)
     #expect(try fixture.homeContents().isEmpty)
+  }
+
+  @Test func aDanglingLinkAsTheDirectoryIsAClearErrorNotAnEndlessRetry() async throws {
+    try FileManager.default.createSymbolicLink(
+      at: fixture.home, withDestinationURL: fixture.root.appendingPathComponent("nowhere"))
+    let error = await storeError {
+      try await fixture.keyFileStore().save(credential(generation: 1))
+    }
+    #expect(error?.kind == .unavailable)
+    #expect(error?.message.hasPrefix("stat \(fixture.home.path) failed") == true)
   }
 
   @Test func everyWriteUsesAFreshNonce() async throws {
@@ -83,8 +92,6 @@ struct FileSafetyTests {
     let saveError = await storeError { try await store.save(credential(generation: 2)) }
     #expect(saveError?.kind == .unavailable)
     #expect(try Data(contentsOf: fixture.keyURL) == key)
-    let quarantineError = await storeError { try await store.quarantineCorruptFile() }
-    #expect(quarantineError?.kind == .unavailable)
     #expect(FileManager.default.fileExists(atPath: fixture.sealedURL.path))
 
     try setPermissions(0o600, of: fixture.keyURL)
@@ -133,33 +140,21 @@ struct FileSafetyTests {
     #expect(!FileManager.default.fileExists(atPath: fixture.keyURL.path))
   }
 
-  /// Another open file description of the lock file, locked exclusively as another process
-  /// would hold it; closing it releases the lock.
-  private func holdFileLock() throws -> Int32 {
-    let descriptor = open(fixture.keyFileConfiguration.lockFileURL.path, O_RDWR)
-    guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else {
-      throw FixtureError("cannot lock the lock file")
-    }
-    return descriptor
+  /// The lock file, locked as another process would hold it: each `FileLock` opens the file
+  /// anew.
+  private func holdFileLock() throws -> FileLock {
+    try FileLock.acquireBlocking(path: fixture.keyFileConfiguration.lockFileURL.path)
   }
 
-  /// Starts `operation`, a call that takes `store`'s locks, while the test holds the file
-  /// lock, and returns once the operation holds the store's in-process lock, so that the file
-  /// lock is all it can still wait for.
-  ///
-  /// A witness call on the same store starts after it; once one of the two is seen queued
-  /// behind the other, the witness is cancelled. Either the witness was the one queued and
-  /// leaves, or it held the in-process lock (waiting for the file lock itself) and hands it to
-  /// the operation as it gives up: both ways the operation holds it when the witness is done.
+  /// Starts `operation`, a call that takes a store's locks, and returns once it has found the
+  /// file lock held (`FileLock.contended`), so that it waits for that lock.
   private func startWaitingForTheFileLock<Result: Sendable>(
-    on store: EncryptedFileCredentialStore,
     _ operation: @escaping @Sendable () async -> Result
   ) async throws -> Task<Result, Never> {
-    let waiting = Task { await operation() }
-    let witness = Task { await storeError { try await store.save(credential(generation: 99)) } }
-    try await queued.wait(forAtLeast: 1)
-    witness.cancel()
-    #expect(await witness.value?.message.contains("cancelled while waiting") == true)
+    let contended = Tally()
+    let observer: @Sendable () -> Void = { contended.increment() }
+    let waiting = FileLock.$contended.withValue(observer) { Task { await operation() } }
+    try await contended.wait(forAtLeast: 1)
     return waiting
   }
 
@@ -168,8 +163,7 @@ struct FileSafetyTests {
   /// of the file lock lets the write through.
   @Test func aWriteWaitsForTheLockAndGivesUpAfterItsTimeout() async throws {
     try await fixture.keyFileStore().save(credential(generation: 1))
-    let descriptor = try holdFileLock()
-    defer { close(descriptor) }
+    let held = try holdFileLock()
 
     var configuration = fixture.keyFileConfiguration
     configuration.lockTimeout = .milliseconds(200)
@@ -180,12 +174,12 @@ struct FileSafetyTests {
     #expect(error?.message.contains("waiting for the lock on") == true)
     #expect(try await store.load() == credential(generation: 1))  // reads need no lock
 
-    let second = try fixture.keyFileStore(countingQueuedCallsIn: queued)
-    let waiting = try await startWaitingForTheFileLock(on: second) {
+    let second = try fixture.keyFileStore()
+    let waiting = try await startWaitingForTheFileLock {
       await storeError { try await second.save(credential(generation: 3)) }
     }
     #expect(try await store.load() == credential(generation: 1))
-    #expect(flock(descriptor, LOCK_UN) == 0)
+    held.release()
     #expect(await waiting.value == nil)
     #expect(try await store.load() == credential(generation: 3))
   }
@@ -194,10 +188,10 @@ struct FileSafetyTests {
   /// cancellation can end the wait.
   @Test func aCancelledWaiterStopsWaitingForTheLock() async throws {
     try await fixture.keyFileStore().save(credential(generation: 1))
-    let descriptor = try holdFileLock()
-    defer { close(descriptor) }
-    let store = try fixture.keyFileStore(countingQueuedCallsIn: queued)
-    let waiting = try await startWaitingForTheFileLock(on: store) {
+    let held = try holdFileLock()
+    defer { held.release() }
+    let store = try fixture.keyFileStore()
+    let waiting = try await startWaitingForTheFileLock {
       await storeError { try await store.save(credential(generation: 2)) }
     }
     waiting.cancel()

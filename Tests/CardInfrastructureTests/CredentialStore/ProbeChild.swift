@@ -1,3 +1,4 @@
+import BuiltExecutable
 import CredentialStoreProbeSupport
 import Foundation
 
@@ -26,7 +27,9 @@ struct ProbeChild: Sendable {
     // A write to a probe that has died fails with EPIPE instead of killing the test process.
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
-    process.executableURL = try ProbeBinary.url()
+    // Built next to the test bundle; `CREDENTIAL_STORE_PROBE` overrides the search.
+    process.executableURL = try BuiltExecutable.url(
+      named: "credential-store-probe", override: "CREDENTIAL_STORE_PROBE")
     process.arguments = arguments
     guard FileManager.default.createFile(atPath: errorURL.path, contents: nil) else {
       throw FixtureError("cannot create \(errorURL.path)")

@@ -60,7 +60,7 @@ func refreshStep(store: EncryptedFileCredentialStore, log: String) async throws(
         try append("refresh \(spent.family) \(spent.generation) \(pid)", to: log)
         try send(.spent(spent))
       } catch {
-        throw CardError.networkFailure(reason: "\(error)")
+        throw CardError.networkFail(reason: "\(error)")
       }
       return spent.refreshed.credential
     }

@@ -1,0 +1,166 @@
+import CardData
+import Foundation
+
+/// The versioned header at the start of a sealed credential file. The whole header is the
+/// AES-GCM associated data, so changing any of its bytes makes the file fail to open.
+///
+/// Byte layout, format version 1 (integers big-endian):
+///
+/// ```
+/// offset  size  field
+///      0     4  magic "CSCS" (43 53 43 53)
+///      4     1  format version: 1
+///      5     1  key source: 1 = key file, 2 = passphrase
+///             key source 1: the header ends here (6 bytes)
+///      6     4  key source 2: PBKDF2-HMAC-SHA256 iterations, UInt32
+///     10    16  key source 2: PBKDF2 salt, random per file
+///             key source 2: the header ends here (26 bytes)
+/// ```
+///
+/// After the header: a 12-byte nonce (random for every write), the AES-256-GCM ciphertext of
+/// the credential's JSON, and the 16-byte tag.
+struct SealedCredentialHeader: Hashable, Sendable {
+  enum KeySource: Hashable, Sendable {
+    /// The random key in the store's key file.
+    case keyFile
+    /// PBKDF2-HMAC-SHA256 of the passphrase with these parameters.
+    case passphrase(iterations: UInt32, salt: [UInt8])
+  }
+
+  static let magic: [UInt8] = Array("CSCS".utf8)
+  static let version: UInt8 = 1
+  static let keyFileSource: UInt8 = 1
+  static let passphraseSource: UInt8 = 2
+  static let saltByteCount = 16
+
+  var keySource: KeySource
+
+  /// The header's bytes, as written and as authenticated.
+  var bytes: [UInt8] {
+    var bytes = Self.magic + [Self.version]
+    switch keySource {
+    case .keyFile:
+      bytes.append(Self.keyFileSource)
+    case .passphrase(let iterations, let salt):
+      bytes.append(Self.passphraseSource)
+      bytes += withUnsafeBytes(of: iterations.bigEndian, Array.init)
+      bytes += salt
+    }
+    return bytes
+  }
+
+  /// The header at the start of `file`, with its length.
+  ///
+  /// Throws ``CardData/CredentialStoreError/Kind/corrupted`` for a file that is not a sealed
+  /// credential or is cut short, and ``CardData/CredentialStoreError/Kind/unsupportedFormat``
+  /// for a version or key source this build does not know.
+  static func parse(_ file: [UInt8]) throws(CredentialStoreError) -> (Self, length: Int) {
+    guard file.starts(with: magic) else {
+      throw CredentialStoreError(.corrupted, "the file is not a sealed credential (bad magic)")
+    }
+    guard file.count >= 6 else {
+      throw CredentialStoreError(.corrupted, "the sealed credential is truncated (header)")
+    }
+    guard file[4] == version else {
+      throw CredentialStoreError(
+        .unsupportedFormat,
+        "the sealed credential has format version \(file[4]); this build reads version \(version)")
+    }
+    switch file[5] {
+    case keyFileSource:
+      return (Self(keySource: .keyFile), 6)
+    case passphraseSource:
+      let length = 6 + 4 + saltByteCount
+      guard file.count >= length else {
+        throw CredentialStoreError(.corrupted, "the sealed credential is truncated (header)")
+      }
+      let iterations = file[6..<10].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+      return (
+        Self(keySource: .passphrase(iterations: iterations, salt: Array(file[10..<length]))), length
+      )
+    default:
+      throw CredentialStoreError(
+        .unsupportedFormat,
+        "the sealed credential names key source \(file[5]), which this build does not know")
+    }
+  }
+}
+
+/// Turns a credential into the bytes of a sealed credential file and back: header ++ nonce
+/// ++ AES-256-GCM ciphertext of the credential's JSON ++ tag, the header's bytes being the
+/// associated data.
+struct SealedCredentialCodec: Sendable {
+  /// A sealed file split into its parts, before the key is known.
+  struct Parts: Sendable {
+    var header: SealedCredentialHeader
+    /// The header's bytes exactly as read: the associated data.
+    var headerBytes: [UInt8]
+    var nonce: [UInt8]
+    var sealed: AESGCMSealed
+  }
+
+  let cipher: any AESGCMCipher
+
+  /// Seals `credential` under `key` with a fresh random nonce.
+  func seal(
+    _ credential: AuthCredential, header: SealedCredentialHeader, key: AES256Key
+  ) throws(CredentialStoreError) -> [UInt8] {
+    let plaintext: [UInt8]
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      plaintext = Array(try encoder.encode(credential))
+    } catch {
+      throw CredentialStoreError(.unavailable, "could not encode the credential")
+    }
+    let headerBytes = header.bytes
+    do {
+      let nonce = try SecureRandom.bytes(count: AESGCM.nonceByteCount)
+      let sealed = try cipher.seal(plaintext, key: key, nonce: nonce, authenticating: headerBytes)
+      return headerBytes + nonce + sealed.ciphertext + sealed.tag
+    } catch {
+      throw CredentialStoreError(.unavailable, "could not seal the credential: \(error)")
+    }
+  }
+
+  /// Splits `file` into header, nonce, ciphertext and tag, checking only the lengths.
+  func split(_ file: [UInt8]) throws(CredentialStoreError) -> Parts {
+    let (header, headerLength) = try SealedCredentialHeader.parse(file)
+    let minimumLength = headerLength + AESGCM.nonceByteCount + AESGCM.tagByteCount
+    guard file.count >= minimumLength else {
+      throw CredentialStoreError(
+        .corrupted,
+        "the sealed credential is truncated (\(file.count) bytes, at least \(minimumLength) needed)"
+      )
+    }
+    let nonceEnd = headerLength + AESGCM.nonceByteCount
+    let tagStart = file.count - AESGCM.tagByteCount
+    return Parts(
+      header: header, headerBytes: Array(file[..<headerLength]),
+      nonce: Array(file[headerLength..<nonceEnd]),
+      sealed: AESGCMSealed(
+        ciphertext: Array(file[nonceEnd..<tagStart]), tag: Array(file[tagStart...])))
+  }
+
+  /// Authenticates and decrypts `parts` with `key` and decodes the credential.
+  func open(_ parts: Parts, key: AES256Key) throws(CredentialStoreError) -> AuthCredential {
+    let plaintext: [UInt8]
+    do {
+      plaintext = try cipher.open(
+        parts.sealed, key: key, nonce: parts.nonce, authenticating: parts.headerBytes)
+    } catch .authenticationFailed {
+      throw CredentialStoreError(
+        .corrupted,
+        "the sealed credential does not authenticate: it was tampered with or truncated, "
+          + "or the key or passphrase is wrong")
+    } catch {
+      throw CredentialStoreError(.unavailable, "could not open the sealed credential: \(error)")
+    }
+    do {
+      return try JSONDecoder().decode(AuthCredential.self, from: Data(plaintext))
+    } catch {
+      throw CredentialStoreError(
+        .corrupted, "the sealed credential authenticates but does not hold a credential")
+    }
+  }
+}

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Replaces a file so that a reader sees the old contents or the new, never a mix, and the new
+/// contents survive a crash once the call returns: the credential store's sealed file and the
+/// sandbox's state file are both written this way.
+///
+/// Steps: a temporary file `.<name>.tmp-<random>` beside the file (`O_EXCL`, mode 0600), write,
+/// `fsync`, close, `rename` over the file, `fsync` of the directory. On failure the temporary
+/// file is removed and the file is untouched. Each rename gives the file a new inode, which is
+/// what ``FileVersion`` tells versions apart by.
+///
+/// Callers hold a lock that every writer of the file takes: each call first removes the
+/// temporary files of writers that died between creating and renaming one.
+package enum AtomicFile {
+  package static func replace(_ path: String, with bytes: [UInt8]) throws(FileError) {
+    let (directory, name) = FileSystem.split(path)
+    let prefix = "." + name + ".tmp-"
+    for leftover in FileSystem.names(startingWith: prefix, in: directory) {
+      unlink(directory + "/" + leftover)
+    }
+    let temporary = directory + "/" + prefix + FileSystem.randomSuffix()
+    let file = try PosixFile(
+      opening: temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+    do {
+      try file.setPermissions(0o600)
+      try file.writeAll(bytes)
+      try file.synchronize()
+    } catch {
+      file.closeIgnoringErrors()
+      unlink(temporary)
+      throw error
+    }
+    do {
+      try file.close()
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, path) == 0 else {
+      let failure = FileError("rename", "\(temporary) to \(path)")
+      unlink(temporary)
+      throw failure
+    }
+    try FileSystem.synchronizeDirectory(directory)
+  }
+}

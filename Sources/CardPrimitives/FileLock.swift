@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive `flock` on a lock file, which every process (and every store or sandbox in
+/// one process) takes around a read-modify-write of the file beside it.
+///
+/// The lock file is separate from the data file because writes replace the data file by
+/// `rename`, and a lock on a replaced inode would protect nothing; it is never deleted, for the
+/// same reason. Each lock opens the file anew, so two holders in one process exclude each other
+/// as two processes do. `flock` belongs to the open file description, so the lock may be held
+/// across an `await`; ``release()`` frees it, and so does the kernel when the process dies.
+package struct FileLock: Sendable {
+  package enum Failure: Error, Hashable, Sendable {
+    case system(FileError)
+    case cancelled
+    case timedOut
+  }
+
+  private let file: PosixFile
+
+  /// Called by ``acquire(path:before:)`` each time it finds the lock held, before it waits to
+  /// try again or gives up: how a test learns that a call waits for the lock instead of
+  /// guessing how long that takes. A test binds it around the task it starts,
+  /// `FileLock.$contended.withValue(observer) { Task { … } }`; nothing else sets it.
+  @TaskLocal package static var contended: (@Sendable () -> Void)?
+
+  /// Opens (creating, mode 0600) the lock file at `path` and waits for the exclusive lock.
+  ///
+  /// Waiting polls `flock(LOCK_EX | LOCK_NB)` with short sleeps instead of blocking in `flock`,
+  /// so that a waiter never occupies a thread of the concurrency pool. It runs on the caller's
+  /// actor, so that the lock is not held while waiting to get back to it. Throws
+  /// ``Failure/cancelled`` when the task is cancelled while it waits (a free lock is taken
+  /// even by a cancelled task) and ``Failure/timedOut`` once `deadline` has passed.
+  nonisolated(nonsending) package static func acquire(
+    path: String, before deadline: ContinuousClock.Instant? = nil
+  ) async throws(Failure) -> FileLock {
+    let file = try open(path)
+    var pause = Duration.microseconds(500)
+    while true {
+      do {
+        if try tryLock(file) { return FileLock(file: file) }
+      } catch {
+        file.closeIgnoringErrors()
+        throw error
+      }
+      contended?()
+      if let deadline, ContinuousClock.now >= deadline {
+        file.closeIgnoringErrors()
+        throw .timedOut
+      }
+      do {
+        try await Task.sleep(for: pause)
+      } catch {
+        file.closeIgnoringErrors()
+        throw .cancelled
+      }
+      pause = min(pause * 2, .milliseconds(16))
+    }
+  }
+
+  /// Opens the lock file as ``acquire(path:before:)`` does and blocks the calling thread in
+  /// `flock` until the lock is free: for a synchronous start that blocks on file I/O anyway.
+  package static func acquireBlocking(path: String) throws(Failure) -> FileLock {
+    let file = try open(path)
+    while flock(file.descriptor, LOCK_EX) != 0 {
+      let code = errno
+      guard code == EINTR else {
+        file.closeIgnoringErrors()
+        throw .system(FileError("flock", path, code: code))
+      }
+    }
+    return FileLock(file: file)
+  }
+
+  package func release() {
+    flock(file.descriptor, LOCK_UN)
+    file.closeIgnoringErrors()
+  }
+
+  private static func open(_ path: String) throws(Failure) -> PosixFile {
+    do {
+      return try PosixFile(opening: path, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)
+    } catch {
+      throw .system(error)
+    }
+  }
+
+  /// Whether the lock was taken; `false` when another open file description holds it.
+  private static func tryLock(_ file: PosixFile) throws(Failure) -> Bool {
+    while flock(file.descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      if code == EWOULDBLOCK { return false }
+      if code != EINTR { throw .system(FileError("flock", file.path, code: code)) }
+    }
+    return true
+  }
+}

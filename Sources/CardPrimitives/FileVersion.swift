@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One version of a file, told apart from any later one with a single `lstat` and without
+/// reading the file: by its device and inode, size, and modification and change times in
+/// nanoseconds. What lets a reader keep what it decoded until the file changes.
+///
+/// Writers replace the file by `rename` (``AtomicFile``), so every version has an inode of its
+/// own. The version keeps its file open, so that the file system cannot give that inode number
+/// to a later version, which could then pass for this one even when written within the same
+/// clock tick with the same size. The size and times catch a file edited in place, unless the
+/// edit keeps the size and falls within the file system's timestamp resolution.
+package final class FileVersion: Sendable {
+  /// The open file, for reading this version; closed when the version goes.
+  package let file: PosixFile
+  package let isRegularFile: Bool
+  private let fingerprint: Fingerprint
+
+  /// The status is taken before the owner reads, so that a change made while it reads shows
+  /// as a newer version.
+  private init(file: PosixFile, status: stat) {
+    self.file = file
+    isRegularFile = status.isRegularFile
+    fingerprint = Fingerprint(status)
+  }
+
+  /// The file at `path`, opened for reading as ``PosixFile/openForReadingIfPresent(_:)`` does,
+  /// with its version; `nil` when there is none.
+  package static func open(_ path: String) throws(FileError) -> FileVersion? {
+    guard let file = try PosixFile.openForReadingIfPresent(path) else { return nil }
+    do {
+      return FileVersion(file: file, status: try file.status())
+    } catch {
+      file.closeIgnoringErrors()
+      throw error
+    }
+  }
+
+  deinit { file.closeIgnoringErrors() }
+
+  /// Whether the file at `path` is still this version; `false` also when there is none.
+  package func isCurrent(at path: String) -> Bool {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return false }
+    return Fingerprint(status) == fingerprint
+  }
+
+  private struct Fingerprint: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modified: Int64
+    let changed: Int64
+
+    init(_ status: stat) {
+      device = UInt64(truncatingIfNeeded: status.st_dev)
+      inode = UInt64(truncatingIfNeeded: status.st_ino)
+      size = Int64(status.st_size)
+      #if canImport(Darwin)
+        modified = Self.nanoseconds(status.st_mtimespec)
+        changed = Self.nanoseconds(status.st_ctimespec)
+      #else
+        modified = Self.nanoseconds(status.st_mtim)
+        changed = Self.nanoseconds(status.st_ctim)
+      #endif
+    }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+      Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// The `POST /card` form: the contract's `card.*` text fields and the optional `image` file
+/// part, read into a ``CardContent``.
+///
+/// A field may appear once; an unknown field is refused, so that a misspelt name is not
+/// silently dropped. An empty optional text field counts as left out.
+enum CardForm {
+  private static let textFields = [
+    "card.title", "card.name", "card.birthday", "card.mbti", "card.instagram", "card.linkURL",
+    "card.description", "card.defaultImage",
+  ]
+  private static let tmiFields = ["card.firstTMI", "card.secondTMI", "card.thirdTMI"]
+  private static let imageField = "image"
+
+  /// The content of the form made of `parts`; `400`, `413` or `415` naming what is wrong.
+  static func content(from parts: [FormDataPart]) throws(APIError) -> CardContent {
+    let tmiParts = parts.filter { $0.name.hasPrefix("card.") && $0.name.hasSuffix("TMI") }
+    guard tmiParts.count <= tmiFields.count else {
+      throw .badRequest("a card has at most 3 TMIs, but the form has \(tmiParts.count)")
+    }
+    var text: [String: String] = [:]
+    var image: StoredImage?
+    var seen: Set<String> = []
+    for part in parts {
+      guard seen.insert(part.name).inserted else {
+        throw .badRequest("the form field \(part.name) appears more than once")
+      }
+      if part.name == imageField {
+        image = try ImageUpload.image(from: part)
+      } else if textFields.contains(part.name) || tmiFields.contains(part.name) {
+        text[part.name] = try value(of: part)
+      } else {
+        throw .badRequest(
+          "unknown form field \(part.name); the fields are \(allFields.joined(separator: ", "))")
+      }
+    }
+    func optional(_ field: String) -> String? { text[field].flatMap { $0.isEmpty ? nil : $0 } }
+    return CardContent(
+      title: optional("card.title"),
+      name: try CardValidation.name(text["card.name"], field: "card.name"),
+      birthday: try optional("card.birthday").map { text throws(APIError) in
+        try CardValidation.birthday(text, field: "card.birthday")
+      },
+      mbti: try optional("card.mbti").map { text throws(APIError) in
+        try CardValidation.mbti(text, field: "card.mbti")
+      },
+      instagram: optional("card.instagram"),
+      linkURL: optional("card.linkURL"),
+      description: optional("card.description"),
+      defaultImage: try CardValidation.defaultImage(
+        text["card.defaultImage"], field: "card.defaultImage"),
+      tmi: tmiFields.compactMap(optional),
+      image: image)
+  }
+
+  private static var allFields: [String] { textFields + tmiFields + [imageField] }
+
+  /// The UTF-8 text of a field part; a file part is refused.
+  private static func value(of part: FormDataPart) throws(APIError) -> String {
+    guard part.filename == nil else {
+      throw .badRequest("\(part.name) must be a text field, not a file")
+    }
+    guard let value = String(validating: part.body, as: UTF8.self) else {
+      throw .badRequest("\(part.name) is not valid UTF-8 text")
+    }
+    return value
+  }
+}
+
+/// The field rules of the contract's `Card`, each returning the value to store or throwing
+/// `400` with a sentence that names the field.
+enum CardValidation {
+  /// The name, which must contain more than white space.
+  static func name(_ text: String?, field: String) throws(APIError) -> String {
+    guard let text else { throw .badRequest("\(field) is required") }
+    guard text.contains(where: { !$0.isWhitespace }) else {
+      throw .badRequest("\(field) must not be empty")
+    }
+    return text
+  }
+
+  /// The built-in picture number: decimal digits for an integer 0...5.
+  static func defaultImage(_ text: String?, field: String) throws(APIError) -> Int {
+    guard let text else { throw .badRequest("\(field) is required") }
+    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text),
+      (0...5).contains(number)
+    else { throw .badRequest("\(field) must be an integer from 0 to 5, not \"\(text)\"") }
+    return number
+  }
+
+  /// A real calendar date written `YYYY-MM-DD` (year 1 or later, leap years included).
+  static func birthday(_ text: String, field: String) throws(APIError) -> String {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts.map(\.count) == [4, 2, 2],
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+    else { throw .badRequest("\(field) must be a real date written YYYY-MM-DD, not \"\(text)\"") }
+    return text
+  }
+
+  /// Four letters, one from each pair E/I, S/N, T/F, J/P, in either case; stored uppercase.
+  static func mbti(_ text: String, field: String) throws(APIError) -> String {
+    let letters = Array(text.uppercased())
+    let axes: [Set<Character>] = [["E", "I"], ["S", "N"], ["T", "F"], ["J", "P"]]
+    guard letters.count == axes.count,
+      zip(letters, axes).allSatisfy({ letter, axis in axis.contains(letter) })
+    else {
+      throw .badRequest(
+        "\(field) must be four letters, one from each pair E/I, S/N, T/F, J/P, not \"\(text)\"")
+    }
+    return String(letters)
+  }
+
+  private static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2:
+      let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+      return isLeap ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+}
+
+/// The rules for the `image` part of a creation form: a file part of type `image/jpeg` or
+/// `image/png`, at most 10 MiB, whose bytes start with that type's signature.
+enum ImageUpload {
+  /// The largest accepted image, 10 MiB.
+  static let maximumByteCount = 10 * 1024 * 1024
+
+  private static let signatures: [String: (name: String, bytes: [UInt8])] = [
+    "image/jpeg": ("JPEG", [0xFF, 0xD8, 0xFF]),
+    "image/png": ("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+  ]
+
+  /// The picture in `part`, or `nil` for the empty file part a browser sends when no file
+  /// was chosen (an empty file name and no bytes).
+  static func image(from part: FormDataPart) throws(APIError) -> StoredImage? {
+    guard let filename = part.filename else {
+      throw .badRequest("the image part must be a file part with a filename")
+    }
+    if filename.isEmpty && part.body.isEmpty { return nil }
+    let declared = part.contentType.flatMap(MediaType.init)?.essence
+    guard let declared, let signature = signatures[declared] else {
+      let sent = part.contentType.map { "not \($0)" } ?? "but the part has no Content-Type"
+      throw .unsupportedMediaType("the image must be image/jpeg or image/png, \(sent)")
+    }
+    guard part.body.count <= maximumByteCount else {
+      throw .tooLarge(
+        "the image is \(part.body.count) bytes; the limit is 10 MiB (\(maximumByteCount) bytes)")
+    }
+    guard !part.body.isEmpty else { throw .badRequest("the image \(filename) is empty") }
+    guard part.body.starts(with: signature.bytes) else {
+      throw .unsupportedMediaType(
+        "the image is declared \(declared) but its bytes are not a \(signature.name) image")
+    }
+    return StoredImage(contentType: declared, bytes: part.body)
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// A request the sandbox refuses: the status and the sentence that go into the envelope.
+struct APIError: Error, Sendable {
+  /// 400...599.
+  let status: Int
+  let message: String
+  /// Extra header fields, such as `Allow` on a `405`.
+  var headers: SandboxHeaders = [:]
+
+  static func badRequest(_ message: String) -> APIError { APIError(status: 400, message: message) }
+
+  /// `401`, with the `WWW-Authenticate` challenge HTTP requires on it (RFC 9110 §11.6.1).
+  static func unauthorized(_ message: String) -> APIError {
+    APIError(
+      status: 401, message: message,
+      headers: ["WWW-Authenticate": #"Bearer realm="card-sandbox""#])
+  }
+
+  /// `403`: the resource belongs to another user.
+  static func forbidden(_ message: String) -> APIError { APIError(status: 403, message: message) }
+
+  static func notFound(_ message: String) -> APIError { APIError(status: 404, message: message) }
+
+  /// `405`, with the `Allow` field HTTP requires on it (RFC 9110 §15.5.6).
+  static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> APIError {
+    APIError(
+      status: 405,
+      message: "\(path) does not support \(method); use \(allowed.joined(separator: " or "))",
+      headers: ["Allow": allowed.joined(separator: ", ")])
+  }
+
+  static func tooLarge(_ message: String) -> APIError { APIError(status: 413, message: message) }
+
+  static func unsupportedMediaType(_ message: String) -> APIError {
+    APIError(status: 415, message: message)
+  }
+
+  static func internalError(_ message: String) -> APIError {
+    APIError(status: 500, message: message)
+  }
+}
+
+/// The body of every JSON response: `{"status", "success", "message", "data"}`, where `data`
+/// is always written, as `null` when there is no payload.
+private struct Envelope<Payload: Encodable>: Encodable {
+  let status: Int
+  let message: String
+  let data: Payload?
+
+  private enum CodingKeys: String, CodingKey {
+    case status, success, message, data
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(status, forKey: .status)
+    try container.encode((200..<300).contains(status), forKey: .success)
+    try container.encode(message, forKey: .message)
+    try container.encode(data, forKey: .data)
+  }
+}
+
+extension SandboxResponse {
+  static let jsonContentType = "application/json; charset=utf-8"
+
+  /// A response whose body is the envelope of `data`.
+  static func envelope<Payload: Encodable>(
+    _ status: Int, _ message: String, data: Payload?, headers: SandboxHeaders = [:]
+  ) -> SandboxResponse {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    var headers = headers
+    headers["Content-Type"] = jsonContentType
+    guard let body = try? encoder.encode(Envelope(status: status, message: message, data: data))
+    else {
+      // Unreachable with the sandbox's payloads, which hold no floating-point numbers.
+      let fallback = #"{"status":500,"success":false,"message":"encoding failed","data":null}"#
+      return SandboxResponse(status: 500, headers: headers, body: Data(fallback.utf8))
+    }
+    return SandboxResponse(status: status, headers: headers, body: body)
+  }
+
+  /// A response whose envelope has `"data": null`.
+  static func envelope(_ status: Int, _ message: String, headers: SandboxHeaders = [:])
+    -> SandboxResponse
+  {
+    envelope(status, message, data: Never?.none, headers: headers)
+  }
+
+  static func failure(_ error: APIError) -> SandboxResponse {
+    envelope(error.status, error.message, headers: error.headers)
+  }
+}
+
+/// Reads the JSON body of `/auth/login`, `/auth/refresh` and `PUT /cards`, answering `415`
+/// for another content type and `400` naming the field for anything malformed. Unknown keys
+/// are ignored.
+enum JSONBody {
+  static func decode<T: Decodable>(_ type: T.Type, from request: SandboxRequest)
+    throws(APIError) -> T
+  {
+    let sent = request.headers["Content-Type"]
+    guard let sent, let mediaType = MediaType(sent), mediaType.essence == MediaType.json else {
+      let what = sent.map { "not \($0)" } ?? "but the request has none"
+      throw .unsupportedMediaType("the Content-Type must be application/json, \(what)")
+    }
+    if let charset = mediaType.parameters["charset"], charset.lowercased() != "utf-8" {
+      throw .unsupportedMediaType("the JSON body must be UTF-8, not \(charset)")
+    }
+    guard !request.body.isEmpty else {
+      throw .badRequest("the request body is empty; send a JSON object")
+    }
+    do {
+      return try JSONDecoder().decode(T.self, from: request.body)
+    } catch let error as DecodingError {
+      throw .badRequest(message(for: error))
+    } catch {
+      throw .badRequest("the request body is not valid JSON")
+    }
+  }
+
+  private static func message(for error: DecodingError) -> String {
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "\(describe(context.codingPath + [key])) is required"
+    case .valueNotFound(_, let context):
+      return "\(describe(context.codingPath)) must not be null"
+    case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+      return "the request body must be a JSON object"
+    case .typeMismatch(let expected, let context):
+      return "\(describe(context.codingPath)) must be \(noun(for: expected))"
+    case .dataCorrupted(let context) where context.codingPath.isEmpty:
+      return "the request body is not valid JSON"
+    case .dataCorrupted(let context):
+      return "\(describe(context.codingPath)) is malformed"
+    @unknown default:
+      return "the request body is malformed"
+    }
+  }
+
+  private static func noun(for type: Any.Type) -> String {
+    if type == String.self { return "a string" }
+    if type == [Any].self { return "an array" }
+    if type == [String: Any].self { return "an object" }
+    return "a \(type)"
+  }
+
+  /// A coding path as people read it: `cardIds[1]`, `cards.c1.userId`.
+  static func describe(_ keys: [any CodingKey]) -> String {
+    keys.reduce("") { path, key in
+      if let index = key.intValue { return "\(path)[\(index)]" }
+      return path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)"
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// The endpoints the sandbox serves, with their path parameters.
+enum Route: Sendable, Equatable {
+  case login  // POST /auth/login
+  case refresh  // POST /auth/refresh
+  case logout  // POST /auth/logout
+  case listCards  // GET /cards
+  case reorderCards  // PUT /cards
+  case createCard  // POST /card
+  case cardDetail(String)  // GET /card/{cardId}
+  case deleteCard(String)  // DELETE /card/{cardId}
+  /// `GET /card/{cardId}/image`, the uploaded picture's bytes (beyond the contract).
+  case cardImage(String)
+
+  /// The route of `request`: `404` for an unknown path, `405` with `Allow` for a method
+  /// the path does not support.
+  init(of request: SandboxRequest) throws(APIError) {
+    let target = try RequestTarget(request.path)
+    let methods: [String: Route]
+    switch target.segments {
+    case ["auth", "login"]: methods = ["POST": .login]
+    case ["auth", "refresh"]: methods = ["POST": .refresh]
+    case ["auth", "logout"]: methods = ["POST": .logout]
+    case ["cards"]: methods = ["GET": .listCards, "PUT": .reorderCards]
+    case ["card"]: methods = ["POST": .createCard]
+    case let segments where segments.count == 2 && segments[0] == "card":
+      methods = ["GET": .cardDetail(segments[1]), "DELETE": .deleteCard(segments[1])]
+    case let segments where segments.count == 3 && segments[0] == "card" && segments[2] == "image":
+      methods = ["GET": .cardImage(segments[1])]
+    default:
+      throw .notFound("no resource at \(target.path)")
+    }
+    guard let route = methods[request.method] else {
+      throw .methodNotAllowed(request.method, path: target.path, allowed: methods.keys.sorted())
+    }
+    self = route
+  }
+
+  /// Whether answering the route may change the stored state, which is then saved.
+  var changesState: Bool {
+    switch self {
+    case .login, .refresh, .logout, .reorderCards, .createCard, .deleteCard: true
+    case .listCards, .cardDetail, .cardImage: false
+    }
+  }
+}
+
+/// A request target split into decoded path segments; the query is read by no endpoint and
+/// is dropped.
+struct RequestTarget: Sendable, Equatable {
+  /// The path as sent, without the query and the fragment, for messages.
+  let path: String
+  /// The path segments, percent-decoded one by one, so an encoded `/` (`%2F`) stays inside
+  /// its segment. `/card/c1` is `["card", "c1"]`; `/` is `[]`.
+  let segments: [String]
+
+  /// Fails when `target` does not start with `/`, has an empty segment (`//`, a trailing `/`)
+  /// or a bad percent escape.
+  init(_ target: String) throws(APIError) {
+    let pathPart = target.prefix { $0 != "?" && $0 != "#" }
+    guard pathPart.first == "/" else {
+      throw .badRequest("the request path must start with /")
+    }
+    path = String(pathPart)
+    let rawSegments = pathPart.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+    if rawSegments == [""] {
+      segments = []
+      return
+    }
+    var segments: [String] = []
+    for raw in rawSegments {
+      guard !raw.isEmpty else { throw .notFound("no resource at \(pathPart)") }
+      guard let decoded = Self.percentDecoded(raw) else {
+        throw .badRequest("the request path \(pathPart) has an invalid percent escape")
+      }
+      segments.append(decoded)
+    }
+    self.segments = segments
+  }
+
+  /// `%XX` escapes decoded as UTF-8; `nil` on a malformed escape or invalid UTF-8.
+  private static func percentDecoded(_ text: Substring) -> String? {
+    var bytes: [UInt8] = []
+    var utf8 = text.utf8[...]
+    while let byte = utf8.popFirst() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      let hex = utf8.prefix(2)
+      guard hex.count == 2, hex.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+        let value = UInt8(String(decoding: hex, as: UTF8.self), radix: 16)
+      else { return nil }
+      bytes.append(value)
+      utf8 = utf8.dropFirst(2)
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
+}
+
+/// Answers one routed request against its own copy of the state. The sandbox keeps the
+/// changed copy only when the answer is a success, so a refused request changes nothing.
+struct RequestHandler {
+  var state: SandboxState
+  /// The moment the request is answered, from the sandbox's clock.
+  let now: Date
+  /// The lifetime of new access tokens, in seconds.
+  let accessTokenLifetime: Int
+
+  /// The answer to `request` on `route`; a refusal is thrown.
+  mutating func respond(to route: Route, request: SandboxRequest) throws(APIError)
+    -> SandboxResponse
+  {
+    switch route {
+    case .login: try login(request)
+    case .refresh: try refresh(request)
+    case .logout: try logout(request)
+    case .listCards: try listCards(request)
+    case .reorderCards: try reorderCards(request)
+    case .createCard: try createCard(request)
+    case .cardDetail(let cardId): try cardDetail(cardId, request)
+    case .deleteCard(let cardId): try deleteCard(cardId, request)
+    case .cardImage(let cardId): try cardImage(cardId, request)
+    }
+  }
+
+  /// The grant of the request's `Authorization: Bearer` token; `401` when it is missing,
+  /// of another scheme, unknown or expired.
+  func authenticate(_ request: SandboxRequest) throws(APIError) -> AccessGrant {
+    guard let authorization = request.headers["Authorization"] else {
+      throw .unauthorized("the request has no access token; send Authorization: Bearer <token>")
+    }
+    let parts = authorization.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+      throw .unauthorized("the Authorization header must use the Bearer scheme")
+    }
+    let token = parts[1].trimmingCharacters(in: .whitespaces)
+    return try state.sessions.grant(forAccessToken: token, now: now)
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Every user's cards in their list order. Card ids are `c` and a counter that only grows,
+/// so an id is never used twice, not even after its card is deleted.
+struct CardStore: Codable, Sendable {
+  private(set) var cards: [String: CardRecord]
+  /// Each user's card ids in list order; every card is in its owner's list exactly once.
+  private(set) var order: [String: [String]]
+  /// The number in the next new card's id.
+  private(set) var nextCardNumber: Int
+
+  /// A store of `records`, listed in order, numbering new cards from `nextCardNumber`.
+  init(records: [CardRecord], nextCardNumber: Int) {
+    cards = Dictionary(uniqueKeysWithValues: records.map { ($0.cardId, $0) })
+    order = Dictionary(grouping: records, by: \.userId).mapValues { $0.map(\.cardId) }
+    self.nextCardNumber = nextCardNumber
+  }
+
+  func list(for userId: String) -> [CardRecord] {
+    order[userId, default: []].compactMap { cards[$0] }
+  }
+
+  /// The card `cardId`; `404` when there is none, `403` when another user owns it.
+  func card(_ cardId: String, for userId: String) throws(APIError) -> CardRecord {
+    guard let record = cards[cardId] else { throw .notFound("card \(cardId) not found") }
+    guard record.userId == userId else {
+      throw .forbidden("card \(cardId) belongs to another user")
+    }
+    return record
+  }
+
+  /// Numbers new cards after every id `other` has given out as well, so that replacing
+  /// `other` with this store reuses no id.
+  mutating func continueNumbering(after other: CardStore) {
+    nextCardNumber = max(nextCardNumber, other.nextCardNumber)
+  }
+
+  /// Adds a card at the end of the user's list.
+  mutating func create(_ content: CardContent, for userId: String) -> CardRecord {
+    let record = CardRecord(cardId: "c\(nextCardNumber)", userId: userId, content: content)
+    nextCardNumber += 1
+    cards[record.cardId] = record
+    order[userId, default: []].append(record.cardId)
+    return record
+  }
+
+  /// Puts the user's list in the order of `cardIds`, which must name every card of the
+  /// list exactly once; `400` naming the first unknown, repeated or missing id.
+  mutating func reorder(_ cardIds: [String], for userId: String) throws(APIError)
+    -> [CardRecord]
+  {
+    let current = order[userId, default: []]
+    var seen: Set<String> = []
+    for cardId in cardIds {
+      guard current.contains(cardId) else {
+        throw .badRequest("card \(cardId) is not in your list")
+      }
+      guard seen.insert(cardId).inserted else {
+        throw .badRequest("card \(cardId) appears more than once in cardIds")
+      }
+    }
+    if let missing = current.first(where: { !seen.contains($0) }) {
+      throw .badRequest("card \(missing) is missing from cardIds; send the whole list")
+    }
+    order[userId] = cardIds
+    return list(for: userId)
+  }
+
+  /// Deletes the card `cardId`; `404` or `403` as ``card(_:for:)``.
+  mutating func delete(_ cardId: String, for userId: String) throws(APIError) {
+    _ = try card(cardId, for: userId)
+    cards[cardId] = nil
+    order[userId]?.removeAll { $0 == cardId }
+  }
+
+  /// Why the store cannot belong to a state whose users are `userIds`, or `nil`.
+  func inconsistency(users userIds: Set<String>) -> String? {
+    for (key, record) in cards {
+      if key != record.cardId { return "card \(record.cardId) is stored under the id \(key)" }
+      if !userIds.contains(record.userId) {
+        return "card \(key) belongs to unknown user \(record.userId)"
+      }
+      if let number = Int(key.dropFirst()), key.first == "c", number >= nextCardNumber {
+        return "card \(key) has an id not below the next card number \(nextCardNumber)"
+      }
+    }
+    var listed: Set<String> = []
+    for (userId, cardIds) in order {
+      for cardId in cardIds {
+        if cards[cardId]?.userId != userId {
+          return "the list of \(userId) names card \(cardId), which is not theirs"
+        }
+        if !listed.insert(cardId).inserted { return "card \(cardId) is listed twice" }
+      }
+    }
+    return cards.keys.first { !listed.contains($0) }.map { "card \($0) is in no list" }
+  }
+}
+
+/// A stored card: its id, its owner and its content.
+struct CardRecord: Codable, Sendable, Equatable {
+  /// Opaque, such as `c4`.
+  let cardId: String
+  let userId: String
+  var content: CardContent
+
+  /// The path that serves the card's uploaded picture.
+  var imagePath: String { "/card/\(cardId)/image" }
+}
+
+/// A card's validated fields, as a creation form gives them. Optional text fields are `nil`
+/// when they were left out or sent empty.
+struct CardContent: Codable, Sendable, Equatable {
+  var title: String?
+  /// Never empty.
+  var name: String
+  /// A real date written `YYYY-MM-DD`.
+  var birthday: String?
+  /// Four uppercase letters, one from each pair E/I, S/N, T/F, J/P.
+  var mbti: String?
+  var instagram: String?
+  var linkURL: String?
+  var description: String?
+  /// A built-in picture, 0...5.
+  var defaultImage: Int
+  /// Up to three short facts, in order, none empty.
+  var tmi: [String]
+  var image: StoredImage?
+}
+
+/// An uploaded picture: its bytes (base64 in the state file) and their media type,
+/// `image/jpeg` or `image/png`.
+struct StoredImage: Codable, Sendable, Equatable {
+  let contentType: String
+  let bytes: Data
+}

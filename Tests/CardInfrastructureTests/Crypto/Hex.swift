@@ -1,8 +1,0 @@
-/// The bytes written as hexadecimal digits in `text`; spaces are ignored.
-func hex(_ text: String) -> [UInt8] {
-  let digits = Array(text.filter { !$0.isWhitespace })
-  precondition(digits.count.isMultiple(of: 2), "odd number of hex digits")
-  return stride(from: 0, to: digits.count, by: 2).map {
-    UInt8(String(digits[$0...$0 + 1]), radix: 16)!
-  }
-}
