@@ -17,8 +17,8 @@ struct KilledWriterTests {
   init() throws { fixture = try StoreFixture() }
 
   /// A probe is allowed far more saves than it can make before the kill and saves distinct
-  /// credentials back to back; it is killed with SIGKILL once the test has read a random
-  /// number of its reports. `saving` and `done` alternate, so the kill lands during a save or
+  /// credentials back to back; it is killed with SIGKILL once the test has read a number of
+  /// its reports that differs from round to round. `saving` and `done` alternate, so the kill lands during a save or
   /// between two, wherever the probe got while the test read and killed: every moment is a
   /// valid one, and none is chosen by a clock. The probe logs each credential before saving
   /// it, so the file must then hold the last credential logged (the save finished) or the one
