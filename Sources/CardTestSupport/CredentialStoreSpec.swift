@@ -218,6 +218,7 @@ public enum CredentialStoreSpec {
       try await one.save(first)
       let entered = Tally()
       let release = Gate()
+      defer { release.open() }
       let refresh: @Sendable (AuthCredential) async throws(CardError) -> AuthCredential = {
         _ throws(CardError) in
         entered.increment()
@@ -236,7 +237,10 @@ public enum CredentialStoreSpec {
         }
       }
       release.open()
-      let results = [await holder.value, await follower.value]
+      let results = [
+        try await value(of: holder, "the first refresh"),
+        try await value(of: follower, "the second refresh"),
+      ]
       try expect(
         results.allSatisfy { $0.value == second }, "the two refreshes gave \(results)")
       try expect(entered.count == 1, "refresh was called \(entered.count) times")
@@ -246,52 +250,70 @@ public enum CredentialStoreSpec {
       subject in
       let store = try await subject.open()
       try await store.save(first)
-      let entered = Tally()
-      let release = Gate()
-      let refresh = Task {
-        await outcome { () throws(CredentialRefreshError) in
-          try await store.refreshCredential(replacing: first) { _ throws(CardError) in
-            entered.increment()
-            do { try await release.wait() } catch { throw .cancelled }
-            return second
-          }
-        }
+      let (release, refresh) = try await heldRefresh(of: store)
+      defer { release.open() }
+      let signIn = Task {
+        await outcome { () throws(CredentialStoreError) in try await store.save(third) }
       }
-      try await entered.wait(forAtLeast: 1)
-      let signIn = Task { try await store.save(third) }
       release.open()
-      _ = await refresh.value
-      try await signIn.value
+      _ = try await value(of: refresh, "the refresh")
+      let saved = try await value(of: signIn, "the save made during the refresh")
+      try expect(saved.failure == nil, "the save made during a refresh gave \(saved)")
       let stored = try await store.load()
       try expect(stored == third, "a save made during a refresh left \(stored as Any)")
+    },
+
+    Check("a clear waits for a refresh in flight, so the refresh cannot undo a sign-out") {
+      subject in
+      let store = try await subject.open()
+      try await store.save(first)
+      let (release, refresh) = try await heldRefresh(of: store)
+      defer { release.open() }
+      let signOut = Task {
+        await outcome { () throws(CredentialStoreError) in try await store.clear() }
+      }
+      release.open()
+      _ = try await value(of: refresh, "the refresh")
+      let cleared = try await value(of: signOut, "the clear made during the refresh")
+      try expect(cleared.failure == nil, "the clear made during a refresh gave \(cleared)")
+      let stored = try await store.load()
+      try expect(stored == nil, "a clear made during a refresh left \(stored as Any)")
+    },
+
+    Check("a clear(ifStill:) waits for a refresh in flight and keeps what it stored") {
+      subject in
+      let store = try await subject.open()
+      try await store.save(first)
+      let (release, refresh) = try await heldRefresh(of: store)
+      defer { release.open() }
+      let conditional = Task {
+        await outcome { () throws(CredentialStoreError) in try await store.clear(ifStill: first) }
+      }
+      release.open()
+      _ = try await value(of: refresh, "the refresh")
+      let cleared = try await value(of: conditional, "the clear(ifStill:) made during the refresh")
+      try expect(
+        cleared.value == false, "a clear(ifStill:) of the refreshed credential gave \(cleared)")
+      let stored = try await store.load()
+      try expect(stored == second, "a clear(ifStill:) made during a refresh left \(stored as Any)")
     },
 
     Check("a call waiting for the lock ends when cancelled, with .unavailable, and changes nothing")
     { subject in
       let store = try await subject.open()
       try await store.save(first)
-      let entered = Tally()
-      let release = Gate()
-      let refresh = Task {
-        await outcome { () throws(CredentialRefreshError) in
-          try await store.refreshCredential(replacing: first) { _ throws(CardError) in
-            entered.increment()
-            do { try await release.wait() } catch { throw .cancelled }
-            return second
-          }
-        }
-      }
-      try await entered.wait(forAtLeast: 1)
+      let (release, refresh) = try await heldRefresh(of: store)
+      defer { release.open() }
       let waiting = Task {
         await outcome { () throws(CredentialStoreError) in try await store.save(third) }
       }
       waiting.cancel()
-      let cancelled = await waiting.value
+      let cancelled = try await value(of: waiting, "a save cancelled while waiting for the lock")
       try expect(
         cancelled.failure?.kind == .unavailable,
         "a save cancelled while waiting for the lock gave \(cancelled)")
       release.open()
-      let refreshed = await refresh.value
+      let refreshed = try await value(of: refresh, "the refresh")
       try expect(refreshed.value == second, "the refresh in flight gave \(refreshed)")
       let stored = try await store.load()
       try expect(stored == second, "the cancelled save changed the store to \(stored as Any)")
@@ -312,7 +334,7 @@ public enum CredentialStoreSpec {
       }
       try await entered.wait(forAtLeast: 1)
       refresh.cancel()
-      let result = await refresh.value
+      let result = try await value(of: refresh, "a refresh cancelled in flight")
       try expect(result.failure == .refresh(.cancelled), "a cancelled refresh gave \(result)")
       let kept = try await store.load()
       try expect(kept == first, "a cancelled refresh left \(kept as Any)")
@@ -321,6 +343,31 @@ public enum CredentialStoreSpec {
       try expect(saved == third, "after a cancelled refresh a save left \(saved as Any)")
     },
   ]
+
+  /// Starts a refresh of `first` on `store` that holds the lock inside `refresh` until the
+  /// returned gate opens, and returns once it is held.
+  private static func heldRefresh(of store: any CredentialStore) async throws
+    -> (release: Gate, refresh: Task<Result<AuthCredential, CredentialRefreshError>, Never>)
+  {
+    let entered = Tally()
+    let release = Gate()
+    let refresh = Task {
+      await outcome { () throws(CredentialRefreshError) in
+        try await store.refreshCredential(replacing: first) { _ throws(CardError) in
+          entered.increment()
+          do { try await release.wait() } catch { throw .cancelled }
+          return second
+        }
+      }
+    }
+    do {
+      try await entered.wait(forAtLeast: 1)
+    } catch {
+      refresh.cancel()
+      throw failure("the refresh did not call refresh")
+    }
+    return (release, refresh)
+  }
 
   private static let first = credential(1)
   private static let second = credential(2)
@@ -344,11 +391,11 @@ private final class Recorder: Sendable {
 }
 
 extension Result {
-  fileprivate var failure: Failure? {
+  var failure: Failure? {
     if case .failure(let error) = self { error } else { nil }
   }
 
-  fileprivate var value: Success? {
+  var value: Success? {
     if case .success(let value) = self { value } else { nil }
   }
 }

@@ -10,14 +10,20 @@ import Foundation
 /// spec's `server` function, and hands back the transport and the server's base URL:
 ///
 /// ```swift
-/// @Test(arguments: HTTPTransportSpec.checks)
+/// @Test(arguments: HTTPTransportSpec.checks, .timeLimit(.minutes(1)))
 /// func myTransport(_ check: HTTPTransportSpec.Check) async throws {
-///   try await check.run { server in
-///     let http = try TestHTTPServer { request in server(request.asSpecRequest).asReply }
-///     return .init(transport: MyTransport(), baseURL: http.url, stop: http.stop)
-///   }
+///   try await check.run(
+///     on: .init { server in
+///       // A server of your tests' own that calls `server` for each request it receives
+///       // and answers as told (`.response`, `.hold`: keep it open, `.drop`: close it).
+///       let http = try MyTestHTTPServer(answering: server)
+///       return .init(transport: MyTransport(), baseURL: http.url, stop: http.stop)
+///     })
 /// }
 /// ```
+///
+/// For a transport that never reaches a socket, ``StubTransport/init(serving:)`` is the
+/// server, as the spec's run over `StubTransport` shows.
 ///
 /// What the checks hold every implementation to:
 /// - **Every status is a response**, 4xx and 5xx included; a transport throws a
@@ -47,6 +53,21 @@ public enum HTTPTransportSpec {
       self.target = target
       self.headers = headers
       self.body = body
+    }
+
+    /// The request as a server that got it whole would see it: the percent-encoded path
+    /// and query of its URL, and a file body read into memory.
+    public init(_ request: HTTPRequest) {
+      let query = request.url.query(percentEncoded: true).map { "?" + $0 } ?? ""
+      let body: Data =
+        switch request.body {
+        case .empty: Data()
+        case .data(let data): data
+        case .file(let url, _): (try? Data(contentsOf: url)) ?? Data()
+        }
+      self.init(
+        method: request.method.rawValue, target: request.url.path(percentEncoded: true) + query,
+        headers: request.headers, body: body)
     }
   }
 
@@ -209,12 +230,19 @@ public enum HTTPTransportSpec {
     Check("cancelling the task of a request the server holds throws .cancelled") { connector in
       try await serving(connector, answering: always(.hold)) { connection, log in
         let request = HTTPRequest(method: .get, url: connection.url("/held"))
-        let call = Task { try await connection.transport.send(request) }
-        try await log.arrivals.wait(forAtLeast: 1)
+        let call = Task {
+          await outcome { () throws(TransportError) in try await connection.transport.send(request)
+          }
+        }
+        defer { call.cancel() }
+        do {
+          try await log.arrivals.wait(forAtLeast: 1)
+        } catch {
+          throw failure("the held request never reached the server")
+        }
         call.cancel()
-        let result = await call.result
-        let kind = (result.failure as? TransportError)?.kind
-        try expect(kind == .cancelled, "a cancelled request ended with \(result)")
+        let result = try await value(of: call, "a held request whose task was cancelled")
+        try expect(result.failure?.kind == .cancelled, "a cancelled request ended with \(result)")
       }
     },
 
@@ -224,11 +252,13 @@ public enum HTTPTransportSpec {
         let request = HTTPRequest(method: .get, url: connection.url("/never"))
         let call = Task {
           withUnsafeCurrentTask { $0?.cancel() }
-          return try await connection.transport.send(request)
+          return await outcome { () throws(TransportError) in
+            try await connection.transport.send(request)
+          }
         }
-        let result = await call.result
-        let kind = (result.failure as? TransportError)?.kind
-        try expect(kind == .cancelled, "a request of a cancelled task ended with \(result)")
+        let result = try await value(of: call, "a request of a cancelled task")
+        try expect(
+          result.failure?.kind == .cancelled, "a request of a cancelled task ended with \(result)")
         try expect(log.requests.isEmpty, "a cancelled task's request reached the server")
       }
     },
@@ -296,11 +326,5 @@ private final class ServerLog: Sendable {
   func record(_ request: HTTPTransportSpec.ReceivedRequest) {
     received.withLock { $0.append(request) }
     arrivals.increment()
-  }
-}
-
-extension Result {
-  fileprivate var failure: Failure? {
-    if case .failure(let error) = self { error } else { nil }
   }
 }

@@ -14,6 +14,11 @@
 /// A check reports a broken contract by throwing a ``SpecFailure`` that says what was
 /// expected and where in the spec, so specs need no test framework and run under Swift
 /// Testing and XCTest alike.
+///
+/// Run the checks with a time limit, such as Swift Testing's `.timeLimit(.minutes(1))`: a
+/// check never sleeps or guesses how long anything takes, so a call that never returns (a
+/// lock that ignores cancellation) can only be caught by it; the check then fails, naming the
+/// call that did not end.
 public struct SpecCheck<Subject: Sendable>: Sendable, CustomStringConvertible {
   /// What the contract says, as a sentence: the check's name in test reports.
   public let description: String
@@ -38,6 +43,28 @@ public struct SpecFailure: Error, CustomStringConvertible {
 
   /// `location: message`.
   public var description: String { "\(location): \(message)" }
+}
+
+/// The value of a task a check started, or a ``SpecFailure`` saying that `what` did not end
+/// when the check is cancelled first (its time limit passed): a call that never returns fails
+/// the check instead of hanging it. The task is cancelled then.
+func value<Value: Sendable>(
+  of task: Task<Value, Never>, _ what: @autoclosure () -> String,
+  fileID: String = #fileID, line: Int = #line
+) async throws(SpecFailure) -> Value {
+  let ended = Tally()
+  let watcher = Task {
+    _ = await task.value
+    ended.increment()
+  }
+  do {
+    try await ended.wait(forAtLeast: 1)
+  } catch {
+    task.cancel()
+    watcher.cancel()
+    throw failure("\(what()) did not end", fileID: fileID, line: line)
+  }
+  return await task.value
 }
 
 /// Throws a ``SpecFailure`` with `message` unless `condition` holds.

@@ -44,6 +44,18 @@ public actor StubTransport: HTTPTransport {
     self.fallback = fallback
   }
 
+  /// A stub whose every request is answered by a transport spec's server: how
+  /// ``HTTPTransportSpec`` runs against this fake.
+  public init(serving server: @escaping HTTPTransportSpec.Server) {
+    self.init { request in
+      switch server(HTTPTransportSpec.ReceivedRequest(request)) {
+      case .response(let response): .response(response)
+      case .hold: .hold
+      case .drop: .failure(TransportError(.connectionLost, "the server dropped the connection"))
+      }
+    }
+  }
+
   /// Answers requests to `endpoint`'s method and path with `replies` in order (the last one
   /// repeats); by default, the endpoint's sample response.
   public func stub<Response>(_ endpoint: Endpoint<Response>, with replies: [StubReply]? = nil) {

@@ -8,7 +8,7 @@ import Testing
 /// The sandbox transport keeps the transport contract, checked by the same spec as the stub
 /// and the URLSession transport, with the spec's server behind the sandbox's request and
 /// response types.
-@Suite("Sandbox transport: the HTTP transport spec")
+@Suite("Sandbox transport: the HTTP transport spec", .timeLimit(.minutes(1)))
 struct SandboxTransportSpecTests {
   @Test(arguments: HTTPTransportSpec.checks)
   func sandboxTransport(_ check: HTTPTransportSpec.Check) async throws {

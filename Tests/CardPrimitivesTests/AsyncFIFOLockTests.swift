@@ -70,10 +70,9 @@ struct AsyncFIFOLockTests {
     try await lock.acquire()
     defer { lock.release() }
     let waiting = Task { [lock] in
-      while !Task.isCancelled { await Task.yield() }
+      withUnsafeCurrentTask { $0?.cancel() }
       return await failure(acquiring: lock)
     }
-    waiting.cancel()
     #expect(await waiting.value == .cancelled)
     #expect(queued.count == 0)
   }

@@ -4,8 +4,23 @@ import Foundation
 /// The port where the session's credential is kept between requests and between runs.
 ///
 /// Implementations: `EncryptedFileCredentialStore` (Infrastructure) and
-/// `InMemoryCredentialStore` (CardTestSupport); `CredentialStoreSpec` checks both against this
-/// contract, and any other store can run it too.
+/// `InMemoryCredentialStore` (CardTestSupport); `CredentialStoreSpec` checks any store against
+/// this contract. What every implementation must do:
+///
+/// - **One exclusive lock** for ``save(_:)``, ``clear()``, ``clear(ifStill:)`` and
+///   ``refreshCredential(replacing:using:)``, held across the refresh's `await`, so that a
+///   sign-in or a sign-out made during a refresh is neither lost nor undone. An actor alone is
+///   not enough: it lets another call in while the refresh awaits the network. `load()`
+///   needs no lock: it sees the credential before or after a write, never a mix.
+/// - **A wait for the lock ends when its task is cancelled**, throwing an error of kind
+///   ``CredentialStoreError/Kind/unavailable`` and changing nothing.
+/// - **Absent is not unreadable**: no credential loads `nil`; a store that exists but cannot
+///   be read throws from `load()`, `save(_:)`, `clear(ifStill:)` and the refresh (as
+///   ``CredentialRefreshError/storage(_:)``), and only ``clear()`` removes it, setting it
+///   aside where it can be inspected when the store can.
+/// - **The refresh runs on the caller's task**, inside the lock, and its error comes back as
+///   ``CredentialRefreshError/refresh(_:)`` (a cancelled refresh as `.refresh(.cancelled)`),
+///   leaving the stored credential as it was.
 public protocol CredentialStore: Sendable {
   /// The stored credential, `nil` when none is stored (signed out).
   ///

@@ -7,9 +7,9 @@ import CardTestSupport
 /// what the interceptor does with it.
 ///
 /// - **Which requests have begun.** A request sent by ``AuthFixture/sendConcurrently(_:)``
-///   carries its number in ``RequestNumber``; every `load()` notes it, so
+///   carries its number in ``RequestNumber``; every `load()` notes it as it is called, so
 ///   ``waitUntilRequestsHaveReadTheStore(_:)`` returns once that many different requests have
-///   read the credential, that is, have begun.
+///   asked for the credential, which a request does only after it has begun.
 /// - **A slow read.** After ``parkNextLoad()``, the next `load()` reads the credential at once
 ///   but returns it only on ``releaseLoad()``, the way a slow disk read returns a value that
 ///   was current when the read began.
@@ -25,7 +25,7 @@ actor ObservedCredentialStore: CredentialStore {
 
   init(_ inner: InMemoryCredentialStore) { self.inner = inner }
 
-  /// Returns once `count` different numbered requests have read the credential.
+  /// Returns once `count` different numbered requests have asked for the credential.
   nonisolated func waitUntilRequestsHaveReadTheStore(_ count: Int) async throws {
     try await distinctReaders.wait(forAtLeast: count)
   }

@@ -7,7 +7,7 @@ import Testing
 /// The encrypted file store keeps the port's contract, checked by the same spec as the
 /// in-memory fake: with its default key file, and with a passphrase. Two handles on one
 /// directory stand for two processes on one file.
-@Suite("Encrypted file store: the credential store spec")
+@Suite("Encrypted file store: the credential store spec", .timeLimit(.minutes(1)))
 struct CredentialStoreSpecTests {
   @Test(arguments: CredentialStoreSpec.checks)
   func withAKeyFile(_ check: CredentialStoreSpec.Check) async throws {

@@ -17,8 +17,8 @@ struct KilledWriterTests {
   init() throws { fixture = try StoreFixture() }
 
   /// A probe is allowed far more saves than it can make before the kill and saves distinct
-  /// credentials back to back; it is killed with SIGKILL once the test has read a random
-  /// number of its reports. `saving` and `done` alternate, so the kill lands during a save or
+  /// credentials back to back; it is killed with SIGKILL once the test has read a number of
+  /// its reports that differs from round to round. `saving` and `done` alternate, so the kill lands during a save or
   /// between two, wherever the probe got while the test read and killed: every moment is a
   /// valid one, and none is chosen by a clock. The probe logs each credential before saving
   /// it, so the file must then hold the last credential logged (the save finished) or the one
@@ -38,7 +38,8 @@ struct KilledWriterTests {
       let first = await reports.next()
       try #require(first == .ready, "round \(round): the probe did not start: \(child.errors)")
       child.step(1_000)
-      let killAfter = Int.random(in: 1...20)
+      // Every round kills after another number of reports, the same in every run.
+      let killAfter = 1 + (round * 7) % 20
       var seen = 0
       while seen < killAfter, await reports.next() != nil { seen += 1 }
       kill(child.processIdentifier, SIGKILL)
