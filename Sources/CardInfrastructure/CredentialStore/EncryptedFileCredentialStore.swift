@@ -45,8 +45,9 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   private var keyring: CredentialKeyring
   private let turn: AsyncFIFOLock
   /// The last credential read, with the version of the sealed file it was read from; `nil`
-  /// after every write and clear of this store.
-  private var lastRead: (version: FileVersion, credential: AuthCredential)?
+  /// after every write and clear of this store. Behind a lock rather than on the actor, so
+  /// that ``load()`` of an unchanged file needs no hop onto the actor.
+  private let lastRead = Protected<(version: FileVersion, credential: AuthCredential)?>(nil)
 
   /// Throws for a configuration it would not keep a credential with: a name that is not a
   /// plain file name, an empty passphrase, or a passphrase iteration count outside
@@ -90,8 +91,14 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// ``CardData/CredentialStoreError/Kind/unsupportedFormat`` for an unknown version or key
   /// source, and ``CardData/CredentialStoreError/Kind/unavailable`` for I/O and permission
   /// failures. The file is left exactly as it is.
-  public func load() throws(CredentialStoreError) -> AuthCredential? {
-    try readCredential()
+  ///
+  /// A file this store read last and that has not changed since (one `lstat`) answers off the
+  /// actor, without decrypting it again; every other load reads the file on the actor.
+  public nonisolated func load() async throws(CredentialStoreError) -> AuthCredential? {
+    if let read = lastRead.withLock({ $0 }), read.version.isCurrent(at: sealedPath) {
+      return read.credential
+    }
+    return try await readCredential()
   }
 
   /// Refuses (with the error that opening it gives) when a file exists that cannot be
@@ -214,8 +221,10 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 
   private func readCredential() throws(CredentialStoreError) -> AuthCredential? {
-    if let lastRead, lastRead.version.isCurrent(at: sealedPath) { return lastRead.credential }
-    lastRead = nil
+    if let read = lastRead.withLock({ $0 }), read.version.isCurrent(at: sealedPath) {
+      return read.credential
+    }
+    lastRead.withLock { $0 = nil }
     let version: FileVersion
     let bytes: [UInt8]?
     do throws(FileError) {
@@ -234,7 +243,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
     let parts = try codec.split(bytes)
     let credential = try codec.open(parts, key: try keyring.keyForOpening(parts.header))
-    lastRead = (version, credential)
+    lastRead.withLock { $0 = (version, credential) }
     return credential
   }
 
@@ -252,7 +261,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   private func write(_ credential: AuthCredential) throws(CredentialStoreError) {
     let (header, key) = try keyring.keyForSealing()
     let bytes = try codec.seal(credential, header: header, key: key)
-    lastRead = nil
+    lastRead.withLock { $0 = nil }
     do {
       try AtomicFile.replace(sealedPath, with: bytes)
     } catch {
@@ -262,7 +271,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
 
   /// Drops the remembered read and the derived key, so that the next file gets a new salt.
   private func forgetReads() {
-    lastRead = nil
+    lastRead.withLock { $0 = nil }
     keyring.forgetDerivedKey()
   }
 
