@@ -63,11 +63,17 @@ public struct RequestPipeline: APIClient {
 
   /// Sends the endpoint, with any retries, and judges the final reply.
   public func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
-    try endpoint.decode(try await finalResponse(to: endpoint)).get()
+    let request = EndpointRequest(
+      name: endpoint.name, method: endpoint.method, path: endpoint.path, body: endpoint.body,
+      authorization: endpoint.authorization)
+    return try endpoint.decode(try await finalResponse(to: request)).get()
   }
 
-  private func finalResponse<Response>(to endpoint: Endpoint<Response>)
-    async throws(CardError) -> HTTPResponse
+  /// Sends what an endpoint asks for, with any retries, and returns the final reply. Not
+  /// generic over the response: it runs as compiled code for every endpoint, instead of
+  /// looking up generic type metadata at run time on the hot path.
+  private func finalResponse(to endpoint: EndpointRequest) async throws(CardError)
+    -> HTTPResponse
   {
     let started = ContinuousClock.now
     var context = RequestContext.next(
@@ -165,6 +171,15 @@ public struct RequestPipeline: APIClient {
   }
 }
 
+/// What an endpoint asks to send, without its response type.
+private struct EndpointRequest {
+  let name: String
+  let method: HTTPMethod
+  let path: RequestPath
+  let body: RequestBody
+  let authorization: Authorization
+}
+
 /// A request built from an endpoint, what monitors may know of its body, and the temporary
 /// file (if any) to remove when the request is over.
 private struct PreparedRequest {
@@ -174,9 +189,7 @@ private struct PreparedRequest {
 
   /// The base URL plus the percent-encoded path, `Accept: application/json`, and a body
   /// with an explicit `Content-Type` (FoundationNetworking would add a form type otherwise).
-  init<Response>(_ endpoint: Endpoint<Response>, base: String, encoder: MultipartEncoder)
-    throws(CardError)
-  {
+  init(_ endpoint: EndpointRequest, base: String, encoder: MultipartEncoder) throws(CardError) {
     // The URL first: nothing below may leave a temporary file behind when it throws.
     guard let url = URL(string: base + endpoint.path.percentEncoded) else {
       throw .invalidInput(.unreadableInput("no valid URL for \(endpoint.path) below \(base)"))

@@ -47,7 +47,13 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// The last credential read, with the version of the sealed file it was read from; `nil`
   /// after every write and clear of this store. Behind a lock rather than on the actor, so
   /// that ``load()`` of an unchanged file needs no hop onto the actor.
-  private let lastRead = Protected<(version: FileVersion, credential: AuthCredential)?>(nil)
+  private let lastRead = Protected<LastRead?>(nil)
+
+  /// A credential and the version of the sealed file it was read from.
+  private struct LastRead {
+    let version: FileVersion
+    let credential: AuthCredential
+  }
 
   /// Throws for a configuration it would not keep a credential with: a name that is not a
   /// plain file name, an empty passphrase, or a passphrase iteration count outside
@@ -243,7 +249,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
     let parts = try codec.split(bytes)
     let credential = try codec.open(parts, key: try keyring.keyForOpening(parts.header))
-    lastRead.withLock { $0 = (version, credential) }
+    lastRead.withLock { $0 = LastRead(version: version, credential: credential) }
     return credential
   }
 
