@@ -11,7 +11,7 @@ extension Endpoint where Response == AuthCredential {
     Endpoint(
       name: "login", method: .post, path: "/auth/login",
       body: .json(LoginRequestDTO(userID: userID, password: password)),
-      authorization: .anonymous, sampleResponse: SampleReplies.loginReply,
+      authorization: .anonymous, sampleResponse: SampleReplies.login,
       decode: credential(for: userID.rawValue, issuedAt: now))
   }
 
@@ -21,7 +21,7 @@ extension Endpoint where Response == AuthCredential {
     Endpoint(
       name: "refresh", method: .post, path: "/auth/refresh",
       body: .json(RefreshRequestDTO(refreshToken: stale.refreshToken)),
-      authorization: .anonymous, sampleResponse: SampleReplies.refreshReply,
+      authorization: .anonymous, sampleResponse: SampleReplies.refresh,
       decode: credential(for: stale.userID, issuedAt: now))
   }
 
@@ -43,6 +43,6 @@ extension Endpoint where Response == Void {
   public static var logout: Endpoint {
     Endpoint(
       name: "logout", method: .post, path: "/auth/logout", authorization: .bearer,
-      sampleResponse: SampleReplies.logoutReply, decode: nothing)
+      sampleResponse: SampleReplies.logout, decode: nothing)
   }
 }

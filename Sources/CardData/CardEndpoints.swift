@@ -16,7 +16,7 @@ extension Endpoint where Response == [Card] {
   public static var cardList: Endpoint {
     Endpoint(
       name: "cardList", method: .get, path: "/cards", authorization: .bearer,
-      sampleResponse: SampleReplies.cardListReply, decode: cards)
+      sampleResponse: SampleReplies.cardList, decode: cards)
   }
 
   /// `PUT /cards` with `{"cardIds": [...]}`: the complete new order; answers the list in it.
@@ -24,7 +24,7 @@ extension Endpoint where Response == [Card] {
     Endpoint(
       name: "cardListEdit", method: .put, path: "/cards",
       body: .json(CardListEditRequestDTO(order: order)), authorization: .bearer,
-      sampleResponse: SampleReplies.cardListEditReply, decode: cards)
+      sampleResponse: SampleReplies.cardListEdit, decode: cards)
   }
 
   private static func cards(_ reply: HTTPResponse) -> NetworkResult<[Card]> {
@@ -38,7 +38,7 @@ extension Endpoint where Response == Card {
   public static func cardDetailFetch(_ id: CardID) -> Endpoint {
     Endpoint(
       name: "cardDetailFetch", method: .get, path: RequestPath(["card", id.rawValue]),
-      authorization: .bearer, sampleResponse: SampleReplies.cardDetailReply,
+      authorization: .bearer, sampleResponse: SampleReplies.cardDetail,
       decode: card)
   }
 
@@ -48,7 +48,7 @@ extension Endpoint where Response == Card {
     Endpoint(
       name: "cardCreation", method: .post, path: "/card",
       body: .multipart(MultipartFormData(cardCreation: draft)), authorization: .bearer,
-      sampleResponse: SampleReplies.cardCreationReply, decode: card)
+      sampleResponse: SampleReplies.cardCreation, decode: card)
   }
 
   private static func card(_ reply: HTTPResponse) -> NetworkResult<Card> {
@@ -62,7 +62,7 @@ extension Endpoint where Response == Void {
   public static func cardDelete(_ id: CardID) -> Endpoint {
     Endpoint(
       name: "cardDelete", method: .delete, path: RequestPath(["card", id.rawValue]),
-      authorization: .bearer, sampleResponse: SampleReplies.cardDeleteReply,
+      authorization: .bearer, sampleResponse: SampleReplies.cardDelete,
       decode: nothing)
   }
 
