@@ -29,7 +29,6 @@ public struct Card: Identifiable, Hashable, Sendable {
   /// Up to three short facts.
   public var tmis: TMIList
 
-  /// Creates a card from already-validated parts.
   public init(
     id: CardID,
     owner: UserID,

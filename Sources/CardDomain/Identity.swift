@@ -41,7 +41,6 @@ public struct SignedInUser: Hashable, Sendable, CustomStringConvertible {
   /// The account that is signed in.
   public let userID: UserID
 
-  /// Creates the signed-in user for an account.
   public init(userID: UserID) { self.userID = userID }
 
   /// The account name.

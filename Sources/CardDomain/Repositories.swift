@@ -3,7 +3,6 @@ public protocol CardRepository: Sendable {
   /// The user's cards, in the user's order.
   func cards() async throws(CardError) -> [Card]
   func card(id: CardID) async throws(CardError) -> Card
-  /// Creates a card from a validated draft and returns it as stored.
   func create(_ draft: CardDraft) async throws(CardError) -> Card
   /// Replaces the order of the user's list, which `ids` must name completely, and returns
   /// the list in its new order.

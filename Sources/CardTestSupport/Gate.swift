@@ -26,7 +26,6 @@ public final class Tally: Sendable {
 
   private let state = Protected(State())
 
-  /// Creates a tally at zero.
   public init() {}
 
   /// How many events were counted.
@@ -82,7 +81,6 @@ public final class Tally: Sendable {
 public final class Gate: Sendable {
   private let opened = Tally()
 
-  /// Creates a closed gate.
   public init() {}
 
   /// Whether the gate was opened.

@@ -4,7 +4,6 @@ import CardPrimitives
 public final class LineCollector: Sendable {
   private let collected = Protected<[String]>([])
 
-  /// Creates an empty collector.
   public init() {}
 
   /// The lines so far.

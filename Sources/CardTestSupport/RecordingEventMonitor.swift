@@ -33,7 +33,6 @@ public final class RecordingEventMonitor: EventMonitor {
 
   private let recorded = Protected<[Event]>([])
 
-  /// Creates a monitor.
   public init() {}
 
   /// The events so far, in order.
@@ -46,32 +45,26 @@ public final class RecordingEventMonitor: EventMonitor {
 
   private func record(_ event: Event) { recorded.withLock { $0.append(event) } }
 
-  /// Records the event.
   public func requestBuilt(
     _ request: HTTPRequest, body: RequestBodySummary, context: RequestContext
   ) {
     record(.built(request, body))
   }
-  /// Records the event.
   public func requestSent(_ request: HTTPRequest, context: RequestContext) {
     record(.sent(request))
   }
-  /// Records the event.
   public func responseReceived(
     _ response: HTTPResponse, after elapsed: Duration, context: RequestContext
   ) {
     record(.received(status: response.status))
   }
-  /// Records the event.
   public func requestFailed(
     _ error: TransportError, after elapsed: Duration, context: RequestContext
   ) {
     record(.failed(error))
   }
-  /// Records the event.
   public func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext) {
     record(.retrying(reason, delay))
   }
-  /// Records the event.
   public func requestFinished(_ metrics: RequestMetrics) { record(.finished(metrics)) }
 }

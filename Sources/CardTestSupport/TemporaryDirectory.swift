@@ -8,7 +8,6 @@ public final class TemporaryDirectory: Sendable {
   /// path compared with one a store reports must match).
   public let url: URL
 
-  /// Creates the directory.
   public init() throws {
     url = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
       .appendingPathComponent("card-tests-\(UUID().uuidString)", isDirectory: true)

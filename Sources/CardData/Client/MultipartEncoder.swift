@@ -23,7 +23,6 @@ public struct MultipartEncoder: Sendable {
   /// How many bytes of a file part are read at a time; values below 1 are treated as 1.
   public var chunkSize: Int
 
-  /// Creates an encoder.
   public init(
     memoryThreshold: Int64 = 10 * 1024 * 1024,
     temporaryDirectory: URL = FileManager.default.temporaryDirectory,
@@ -97,7 +96,6 @@ public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringCon
     case temporaryFileFailure
   }
 
-  /// The coarse kind.
   public let kind: Kind
   /// The file the error concerns: a file part's path or the temporary file's path;
   /// `nil` when no file is involved.
@@ -105,7 +103,6 @@ public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringCon
   /// What happened, for people.
   public let reason: String
 
-  /// Creates an encoding error.
   public init(_ kind: Kind, path: String? = nil, reason: String) {
     self.kind = kind
     self.path = path

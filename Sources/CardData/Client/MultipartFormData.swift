@@ -8,7 +8,6 @@ public struct MultipartFormData: Hashable, Sendable {
   /// The parts in the order they are sent.
   public private(set) var parts: [MultipartPart] = []
 
-  /// Creates an empty form.
   public init(boundary: String = MultipartFormData.randomBoundary()) {
     self.boundary = boundary
   }
@@ -69,7 +68,6 @@ public struct MultipartPart: Hashable, Sendable {
   /// The bytes.
   public let content: Content
 
-  /// Creates a part.
   public init(name: String, filename: String? = nil, contentType: String? = nil, content: Content) {
     self.name = name
     self.filename = filename

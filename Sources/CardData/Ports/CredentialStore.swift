@@ -139,7 +139,6 @@ public struct CredentialStoreError: Error, Hashable, Sendable, CustomStringConve
     case invalidConfiguration
   }
 
-  /// The coarse kind.
   public let kind: Kind
   /// What happened and what to do, for people; never a secret.
   public let message: String

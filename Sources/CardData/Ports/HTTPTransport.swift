@@ -33,7 +33,6 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
     case other
   }
 
-  /// The coarse kind.
   public let kind: Kind
   /// What happened, for people: the server's host and port at most, never a path or query.
   public let message: String
