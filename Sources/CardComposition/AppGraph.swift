@@ -16,7 +16,7 @@ import Foundation
 /// refreshing  RequestPipeline(retry policy)                  → transport
 /// client      the same with the authentication interceptor,
 ///             then the retry policy                          → transport
-/// monitors    SwitchableRequestLog, RefreshNoticeMonitor, on both pipelines
+/// monitors    the request log (LoggingMonitor), RefreshNoticeMonitor, on both pipelines
 /// REPL        the use cases over RemoteCardRepository and RemoteAuthRepository, the
 ///             sandbox's controls (sandbox only), the log switch and the notes
 /// ```
@@ -58,13 +58,13 @@ package struct AppGraph: Sendable {
       backendName = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
     }
     let store = try Self.makeStore(configuration)
-    let requestLog = SwitchableRequestLog(isEnabled: configuration.logsRequests, write: log)
+    let requestLog = RequestLog(isEnabled: configuration.logsRequests, write: log)
     let notes = NoteBoard()
     let retryPolicy = RetryPolicy(baseDelay: configuration.retryBaseDelay)
     let clock = SystemWallClock()
     let refreshing = RequestPipeline(
       baseURL: baseURL, transport: transport, interceptor: Interceptor(retriers: [retryPolicy]),
-      monitors: [requestLog, RefreshNoticeMonitor(board: notes)])
+      monitors: [requestLog.monitor, RefreshNoticeMonitor(board: notes)])
     let authentication = AuthenticationInterceptor(
       store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock)
     let client = refreshing.with(
