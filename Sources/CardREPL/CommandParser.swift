@@ -1,23 +1,18 @@
 /// Turns a command line into a ``Command``: words first (``Tokenizer``), then the longest
 /// command name in ``CommandTable`` that the words start with, then that command's arguments.
 package enum CommandParser {
-  package enum Line: Hashable, Sendable {
-    /// A blank line or a `#` comment: nothing to do.
-    case nothing
-    case command(Command)
-  }
-
-  /// The command on `line`, or a usage error with a hint.
-  package static func parse(_ line: String) throws(UsageError) -> Line {
+  /// The command on `line`, `nil` for a blank line or a `#` comment, or a usage error with a
+  /// hint.
+  package static func parse(_ line: String) throws(UsageError) -> Command? {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return .nothing }
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
     let words: [String]
     do {
       words = try Tokenizer.words(in: line)
     } catch {
       throw UsageError(command: nil, error.description)
     }
-    guard let first = words.first else { return .nothing }
+    guard let first = words.first else { return nil }
     guard let spec = longestMatch(for: words) else {
       if let subcommands = CommandTable.groups[first] {
         let problem =
@@ -28,7 +23,7 @@ package enum CommandParser {
       }
       throw UsageError(command: first, "unknown command '\(first)'; try 'help'")
     }
-    return .command(try spec.parse(spec, Array(words.dropFirst(spec.words.count))))
+    return try spec.parse(spec, Array(words.dropFirst(spec.words.count)))
   }
 
   private static func longestMatch(for words: [String]) -> CommandSpec? {

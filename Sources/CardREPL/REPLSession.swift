@@ -68,7 +68,7 @@ package struct REPLSession: Sendable {
   package func execute(_ line: String) async -> Step? {
     let command: Command
     do {
-      guard case .command(let parsed) = try CommandParser.parse(line) else { return nil }
+      guard let parsed = try CommandParser.parse(line) else { return nil }
       command = parsed
     } catch {
       print(command: error.command, outcome: .failure(CommandFailure(error)))
