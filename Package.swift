@@ -48,10 +48,12 @@ let package = Package(
     // its own small ports only, never a concrete Data or Infrastructure type.
     .target(name: "CardREPL", dependencies: ["CardDomain", "CardPrimitives"]),
     // The composition root: the one place that knows every concrete type and wires them.
+    // CardTestSupport: the REPL's embedded backend is the sandbox test double (SandboxTransport).
     .target(
       name: "CardComposition",
       dependencies: [
         "CardDomain", "CardData", "CardInfrastructure", "CardSandbox", "CardREPL", "CardPrimitives",
+        "CardTestSupport",
       ]),
     // `swift run card-repl`: explore every card flow against the sandbox or a server.
     .executableTarget(name: "card-repl", dependencies: ["CardComposition"]),

@@ -2,24 +2,22 @@ import Foundation
 
 /// Everything the composition root needs to build the application: which backend, where
 /// the home directory is, how the session store gets its key, logging and timeouts.
-public struct AppConfiguration: Sendable {
-  /// Where requests go.
-  public enum Backend: Hashable, Sendable {
+package struct AppConfiguration: Sendable {
+  package enum Backend: Hashable, Sendable {
     /// The in-process sandbox, whose state lives in the home directory.
     case sandbox
     /// A real server at this base URL, over URLSession.
     case server(URL)
   }
 
-  /// Where the session store's key comes from.
-  public enum KeySource: Hashable, Sendable, CustomStringConvertible {
+  package enum KeySource: Hashable, Sendable, CustomStringConvertible {
     /// A random key in a file of its own in the home directory (the default).
     case keyFile
     /// A key derived from a passphrase (`$CARD_REPL_PASSPHRASE`).
     case passphrase(String)
 
     /// `keyFile` or `passphrase(<redacted>)`: never the passphrase.
-    public var description: String {
+    package var description: String {
       switch self {
       case .keyFile: "keyFile"
       case .passphrase: "passphrase(<redacted>)"
@@ -27,23 +25,21 @@ public struct AppConfiguration: Sendable {
     }
   }
 
-  /// Where requests go.
-  public var backend: Backend
-  /// The home directory: the session store and the sandbox's state.
-  public var homeDirectory: URL
-  /// Where the session store's key comes from.
-  public var keySource: KeySource
+  package var backend: Backend
+  /// Holds the session store and the sandbox's state.
+  package var homeDirectory: URL
+  package var keySource: KeySource
   /// Whether the request log starts on (`log on` turns it on later).
-  public var logsRequests: Bool
+  package var logsRequests: Bool
   /// How long a request to a server may wait without data before it fails.
-  public var requestTimeout: Duration
+  package var requestTimeout: Duration
   /// The wait before the first retry of an idempotent request; later ones double it.
-  public var retryBaseDelay: Duration
+  package var retryBaseDelay: Duration
   /// How long the sandbox's access tokens work.
-  public var accessTokenLifetime: Duration
+  package var accessTokenLifetime: Duration
 
-  /// Creates a configuration; every default is the one `card-repl` uses.
-  public init(
+  /// Every default is the one `card-repl` uses.
+  package init(
     backend: Backend = .sandbox,
     homeDirectory: URL,
     keySource: KeySource = .keyFile,
@@ -65,11 +61,10 @@ public struct AppConfiguration: Sendable {
   /// the backend that issued it: `<home>/session/sandbox`, or
   /// `<home>/session/server-<scheme>_<host>_<port><path>` with every character but letters,
   /// digits, `.` and `-` written as `_`.
-  public var sessionDirectory: URL {
+  package var sessionDirectory: URL {
     homeDirectory.appendingPathComponent("session").appendingPathComponent(backendDirectoryName)
   }
 
-  /// The name of the backend's session directory.
   private var backendDirectoryName: String {
     switch backend {
     case .sandbox:
@@ -89,8 +84,51 @@ public struct AppConfiguration: Sendable {
       return "server-" + safe.prefix(120)
     }
   }
-  /// The sandbox's state file: `<home>/sandbox/state.json`.
-  public var sandboxStateFile: URL {
+
+  /// `<home>/sandbox/state.json`.
+  package var sandboxStateFile: URL {
     homeDirectory.appendingPathComponent("sandbox").appendingPathComponent("state.json")
+  }
+
+  /// Names the home directory when `--home` is not given.
+  static let homeVariable = "CARD_REPL_HOME"
+  /// When set, the session store's passphrase.
+  static let passphraseVariable = "CARD_REPL_PASSPHRASE"
+
+  /// The configuration for a launch: the home directory from `--home`, else
+  /// `$CARD_REPL_HOME`, else `~/.card-repl`; a passphrase key when `$CARD_REPL_PASSPHRASE`
+  /// is set, else a key file; the server of `--server`, else the sandbox. Relative paths
+  /// start at `currentDirectory`; `~` at the start of a path is the user's home.
+  package static func resolve(
+    _ options: LaunchOptions, environment: [String: String], currentDirectory: URL
+  ) throws(LaunchError) -> AppConfiguration {
+    let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    func directory(_ path: String) -> URL {
+      var path = path
+      if path == "~" || path.hasPrefix("~/") { path = userHome + path.dropFirst() }
+      let url =
+        path.hasPrefix("/")
+        ? URL(fileURLWithPath: path, isDirectory: true)
+        : currentDirectory.appendingPathComponent(path, isDirectory: true)
+      return url.standardizedFileURL
+    }
+    let home: URL
+    if let path = options.home {
+      home = directory(path)
+    } else if let path = environment[homeVariable], !path.isEmpty {
+      home = directory(path)
+    } else {
+      home = directory(userHome).appendingPathComponent(".card-repl", isDirectory: true)
+    }
+    let keySource: KeySource
+    switch environment[passphraseVariable] {
+    case nil: keySource = .keyFile
+    case ""?:
+      throw LaunchError("\(passphraseVariable) is set but empty; unset it or set a passphrase")
+    case let passphrase?: keySource = .passphrase(passphrase)
+    }
+    return AppConfiguration(
+      backend: options.server.map(Backend.server) ?? .sandbox, homeDirectory: home,
+      keySource: keySource)
   }
 }

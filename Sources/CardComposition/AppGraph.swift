@@ -3,40 +3,36 @@ import CardDomain
 import CardInfrastructure
 import CardREPL
 import CardSandbox
+import CardTestSupport
 import Foundation
 
 /// The application's object graph, built from an ``AppConfiguration``: the one place that
 /// names every concrete type.
 ///
 /// ```
-/// transport      SandboxTransport(CardSandbox at <home>/sandbox/state.json)
-///                or URLSessionTransport(requestTimeout) for --server
-/// store          EncryptedFileCredentialStore(<home>/session, key file or passphrase)
-/// monitors       SwitchableRequestLog(LoggingMonitor), RefreshNoticeMonitor(NoteBoard)
-/// repositories   RemoteRepositories(baseURL, transport, store, retry policy, monitors)
-/// REPL services  the use cases over the repositories, the sandbox's controls (sandbox
-///                only), the log switch, the notes and the store's recovery
+/// transport   SandboxTransport(CardSandbox at <home>/sandbox/state.json)
+///             or URLSessionTransport(requestTimeout) for --server
+/// store       EncryptedFileCredentialStore(<home>/session/<backend>, key file or passphrase)
+/// refreshing  RequestPipeline(retry policy)                  → transport
+/// client      the same with the authentication interceptor,
+///             then the retry policy                          → transport
+/// monitors    the request log (LoggingMonitor), RefreshNoticeMonitor, on both pipelines
+/// REPL        the use cases over RemoteCardRepository and RemoteAuthRepository, the
+///             sandbox's controls (sandbox only), the log switch and the notes
 /// ```
-public struct AppGraph: Sendable {
-  /// The base URL of requests to the sandbox; `.invalid` is reserved, so it can never
-  /// reach a real host.
-  public static let sandboxBaseURL = URL(string: "http://sandbox.invalid")!
+///
+/// The token refresh goes through `refreshing`, which has no authentication interceptor, so
+/// a refresh never waits for itself.
+package struct AppGraph: Sendable {
+  package let configuration: AppConfiguration
+  package let services: REPLServices
+  /// `nil` with a server backend.
+  package let sandbox: CardSandbox?
 
-  /// The configuration the graph was built from.
-  public let configuration: AppConfiguration
-  /// What the REPL's commands act on.
-  public let services: REPLServices
-  /// The sandbox, for the sandbox backend.
-  public let sandbox: CardSandbox?
-
-  /// Builds the graph.
-  ///
-  /// - Parameters:
-  ///   - configuration: backend, home directory, key source, logging, timeouts.
-  ///   - log: receives each line of the request log (standard error in `card-repl`).
-  /// - Throws: ``StartupError`` when the home directory, the sandbox's state or the session
-  ///   store cannot be set up.
-  public init(configuration: AppConfiguration, log: @escaping @Sendable (String) -> Void)
+  /// Builds the graph; each line of the request log goes to `log` (standard error in
+  /// `card-repl`). Throws when the home directory, the sandbox's state or the session store
+  /// cannot be set up.
+  package init(configuration: AppConfiguration, log: @escaping @Sendable (String) -> Void)
     throws(StartupError)
   {
     try Self.makePrivateDirectory(configuration.homeDirectory)
@@ -48,7 +44,7 @@ public struct AppGraph: Sendable {
       let sandbox = try Self.makeSandbox(configuration)
       self.sandbox = sandbox
       transport = SandboxTransport(sandbox: sandbox)
-      baseURL = Self.sandboxBaseURL
+      baseURL = SandboxTransport.baseURL
       backendName = "sandbox"
     case .server(let url):
       sandbox = nil
@@ -62,19 +58,23 @@ public struct AppGraph: Sendable {
       backendName = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
     }
     let store = try Self.makeStore(configuration)
-    let requestLog = SwitchableRequestLog(isEnabled: configuration.logsRequests, write: log)
+    let requestLog = RequestLog(isEnabled: configuration.logsRequests, write: log)
     let notes = NoteBoard()
-    let repositories = RemoteRepositories(
-      baseURL: baseURL, transport: transport, store: store,
-      options: PipelineOptions(
-        monitors: [requestLog, RefreshNoticeMonitor(board: notes)],
-        retryPolicy: RetryPolicy(baseDelay: configuration.retryBaseDelay)))
+    let retryPolicy = RetryPolicy(baseDelay: configuration.retryBaseDelay)
+    let clock = SystemWallClock()
+    let refreshing = RequestPipeline(
+      baseURL: baseURL, transport: transport, interceptor: Interceptor(retriers: [retryPolicy]),
+      monitors: [requestLog.monitor, RefreshNoticeMonitor(board: notes)])
+    let authentication = AuthenticationInterceptor(
+      store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock)
+    let client = refreshing.with(
+      interceptor: Interceptor(adapters: [authentication], retriers: [authentication, retryPolicy]))
     self.configuration = configuration
     services = REPLServices(
-      cards: repositories.cards, auth: repositories.auth,
-      sandbox: sandbox.map { SandboxController(sandbox: $0, store: store) }, requestLog: requestLog,
-      notes: notes,
-      sessionRecovery: StoreRecovery(store: store), backendName: backendName)
+      cards: RemoteCardRepository(client: client),
+      auth: RemoteAuthRepository(client: client, store: store, clock: clock),
+      sandbox: sandbox.map { SandboxController(sandbox: $0, store: store) },
+      requestLog: requestLog, notes: notes, backendName: backendName)
   }
 
   private static func makePrivateDirectory(_ url: URL) throws(StartupError) {
@@ -133,14 +133,11 @@ public struct AppGraph: Sendable {
   }
 }
 
-/// Why the application could not start (exit status 1).
-public struct StartupError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What went wrong and what to do.
-  public let message: String
+/// Why the application could not start (exit status 1): what went wrong and what to do.
+package struct StartupError: Error, Hashable, Sendable, CustomStringConvertible {
+  package let message: String
 
-  /// Creates an error.
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 
-  /// The message.
-  public var description: String { message }
+  package var description: String { message }
 }

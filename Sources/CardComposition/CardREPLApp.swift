@@ -3,11 +3,11 @@ import Foundation
 
 /// `card-repl` from its command line to its exit status: reads the options, builds the
 /// graph, and runs the REPL interactively on a terminal or as a script on piped input.
-public enum CardREPLApp {
+package enum CardREPLApp {
   /// Runs the application and returns its exit status: for a script 0 when every command
   /// succeeded and 1 when any failed; 0 after an interactive session; 1 when it could not
   /// start; 2 for a bad command line.
-  public static func run(
+  package static func run(
     arguments: [String], environment: [String: String],
     console: any Console = StandardConsole()
   ) async -> Int32 {
@@ -49,7 +49,7 @@ public enum CardREPLApp {
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
       interrupts: interrupts)
     guard interactive else {
-      return await session.run(ReadLineSource(promptDescriptor: nil)).scriptExitStatus
+      return await session.run(PipedLineSource()).scriptExitStatus
     }
     let echo = options.json ? STDERR_FILENO : STDOUT_FILENO
     let signals = SignalInterrupts(controller: interrupts, echoDescriptor: echo)

@@ -1,21 +1,20 @@
 import Foundation
 
 /// The command line of `card-repl`: `[--json] [--server <url>] [--home <dir>] [--help]`.
-public struct LaunchOptions: Hashable, Sendable {
+package struct LaunchOptions: Hashable, Sendable {
   /// `--json`: one JSON object per command on standard output.
-  public var json = false
+  package var json = false
   /// `--server <url>`: a real server instead of the sandbox.
-  public var server: URL?
+  package var server: URL?
   /// `--home <dir>`: the home directory.
-  public var home: String?
+  package var home: String?
   /// `--help`: print the usage and leave.
-  public var showsHelp = false
+  package var showsHelp = false
 
-  /// No options: the sandbox, human output, the default home.
-  public init() {}
+  /// The sandbox, human output, the default home.
+  package init() {}
 
-  /// The usage text of `--help`.
-  public static let usage = """
+  package static let usage = """
     usage: card-repl [--json] [--server <url>] [--home <dir>]
 
     Explore the card service: sign in, list, create, reorder and delete cards. With no
@@ -37,7 +36,7 @@ public struct LaunchOptions: Hashable, Sendable {
 
   /// Reads the arguments after the program's name; `--name value` and `--name=value` both
   /// work. Unknown options, positional arguments and repeated options are errors.
-  public static func parse(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
+  package static func parse(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
     var options = LaunchOptions()
     var seen: Set<String> = []
     var remaining = arguments[...]
@@ -89,13 +88,10 @@ public struct LaunchOptions: Hashable, Sendable {
 }
 
 /// A command line or environment `card-repl` cannot start with (exit status 2).
-public struct LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What is wrong.
-  public let message: String
+package struct LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
+  package let message: String
 
-  /// Creates an error.
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 
-  /// The message.
-  public var description: String { message }
+  package var description: String { message }
 }

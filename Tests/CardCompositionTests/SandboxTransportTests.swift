@@ -1,4 +1,3 @@
-import CardComposition
 import CardData
 import CardSandbox
 import CardTestSupport

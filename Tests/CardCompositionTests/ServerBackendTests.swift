@@ -1,6 +1,7 @@
 import CardComposition
 import CardREPL
 import CardREPLTestSupport
+import CardSandbox
 import CardTestSupport
 import Foundation
 import Testing

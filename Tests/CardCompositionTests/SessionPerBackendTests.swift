@@ -1,4 +1,6 @@
 import CardComposition
+import CardDomain
+import CardREPL
 import CardTestSupport
 import Foundation
 import Testing

@@ -1,34 +1,15 @@
 import CardDomain
-import CardPrimitives
 import CardREPL
 import CardREPLTestSupport
 import CardTestSupport
 import Foundation
 import Testing
 
-/// An auth repository whose store cannot be read.
-private struct UnreadableStoreAuthRepository: AuthRepository {
-  func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
-    throw .credentialStorage(reason: "tampered")
-  }
-  func signOut() async throws(CardError) { throw .credentialStorage(reason: "tampered") }
-  func currentUser() async throws(CardError) -> SignedInUser? {
-    throw .credentialStorage(reason: "tampered")
-  }
-}
-
-/// An auth repository whose store cannot be read until it is cleared by signing out.
-private final class UnreadableUntilSignedOutAuthRepository: AuthRepository {
-  private let cleared = Protected(false)
-  var signedOut: Bool { cleared.withLock { $0 } }
-  func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
-    SignedInUser(userID: userID)
-  }
-  func signOut() async throws(CardError) { cleared.withLock { $0 = true } }
-  func currentUser() async throws(CardError) -> SignedInUser? {
-    if signedOut { return nil }
-    throw .credentialStorage(reason: "tampered")
-  }
+/// An auth repository whose kept session cannot be read, as a tampered store.
+private func unreadableSession() -> SpyAuthRepository {
+  let auth = SpyAuthRepository()
+  auth.setFailure(.credentialStorage(reason: "tampered"), for: [.currentUser])
+  return auth
 }
 
 @Suite("REPL session with fakes")
@@ -104,46 +85,47 @@ struct REPLSessionTests {
     #expect(console.error == "invalid: sandbox commands need the sandbox backend\n")
   }
 
-  @Test func logoutSetsAnUnreadableStoreAside() async {
-    let recovery = FakeRecovery(destination: "/home/session/credential.sealed.corrupt")
-    let repl = session(fakeServices(auth: UnreadableStoreAuthRepository(), recovery: recovery))
-    let step = await repl.execute("logout")
+  @Test func logoutSaysWhereAnUnreadableStoreWasSetAside() async {
+    let auth = unreadableSession()
+    auth.setSignOutOutcome(
+      .unreadableSessionSetAside(at: "/home/session/credential.sealed.corrupt"))
+    let step = await session(fakeServices(auth: auth)).execute("logout")
     #expect(step?.succeeded == true)
-    #expect(recovery.callCount == 1)
+    #expect(auth.calls == [.currentUser, .signOut])
     #expect(
       console.output
         == "signed out; the unreadable session store was moved to /home/session/credential.sealed.corrupt\n"
     )
   }
 
-  @Test func logoutDiscardsAnUnreadableStoreThatCannotBeMovedAside() async {
-    let recovery = FakeRecovery(failure: SessionRecoveryError("permission denied"))
-    let auth = UnreadableUntilSignedOutAuthRepository()
-    let step = await session(fakeServices(auth: auth, recovery: recovery)).execute("logout")
+  @Test func logoutOfAnUnreadableStoreThatWasDiscardedSaysSignedOut() async {
+    let auth = unreadableSession()
+    let step = await session(fakeServices(auth: auth)).execute("logout")
     #expect(step?.succeeded == true)
-    #expect(recovery.callCount == 1)
-    #expect(auth.signedOut)
+    #expect(auth.calls == [.currentUser, .signOut])
     #expect(console.output == "signed out\n")
   }
 
-  @Test func logoutFailsWhenTheStoreCanNeitherBeMovedNorCleared() async {
-    let recovery = FakeRecovery(destination: nil)
-    let repl = session(fakeServices(auth: UnreadableStoreAuthRepository(), recovery: recovery))
-    let step = await repl.execute("logout")
+  @Test func logoutFailsWhenTheStoreCanNeitherBeSetAsideNorCleared() async {
+    let auth = unreadableSession()
+    auth.setFailure(.credentialStorage(reason: "tampered"), for: [.currentUser, .signOut])
+    let step = await session(fakeServices(auth: auth)).execute("logout")
     #expect(step?.succeeded == false)
     #expect(console.error.hasPrefix("signedOut: the stored session cannot be used: tampered"))
   }
 
-  @Test func logoutOfAReadableSessionNeverTouchesTheRecovery() async throws {
-    let recovery = FakeRecovery(destination: "/somewhere")
+  @Test func logoutOfAReadableSessionSaysSignedOut() async throws {
     let auth = SpyAuthRepository(user: SignedInUser(userID: try UserID("demo")))
-    _ = await session(fakeServices(auth: auth, recovery: recovery)).execute("logout")
-    #expect(recovery.callCount == 0)
+    let repl = session(fakeServices(auth: auth))
+    _ = await repl.execute("logout")
+    #expect(auth.calls == [.currentUser, .signOut])
     #expect(console.output == "signed out\n")
+    #expect(await repl.execute("logout")?.succeeded == false)
+    #expect(console.error == "signedOut: not signed in; use login first\n")
   }
 
   @Test func anUnreadableStoreIsNeverSilentlySignedOut() async {
-    let repl = session(fakeServices(auth: UnreadableStoreAuthRepository()))
+    let repl = session(fakeServices(auth: unreadableSession()))
     _ = await repl.execute("whoami")
     #expect(console.error.contains("the stored session cannot be used: tampered"))
     #expect(await repl.prompt() == "card-repl [fake] (session unreadable)> ")
@@ -169,7 +151,7 @@ struct REPLSessionTests {
       Issue.record("no card was created: \(console.output)")
       return
     }
-    #expect(draft.image?.source == .file(image))
+    #expect(draft.image?.source == .file(image, byteCount: Int64(onePixelPNG.count)))
     #expect(draft.image?.mimeType == .png)
   }
 

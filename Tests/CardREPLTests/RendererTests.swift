@@ -48,16 +48,16 @@ struct HumanRendererTests {
 
   @Test func failuresShowResultMessageAndStatus() {
     #expect(
-      renderer.failure(CommandFailure(.rejected(message: "card c9 not found", status: 404)))
+      renderer.failure(CommandFailure(.requestErr(message: "card c9 not found", status: 404)))
         == "requestErr: card c9 not found (404)\n")
     #expect(
-      renderer.failure(CommandFailure(.serverFailure(status: 503, message: nil)))
+      renderer.failure(CommandFailure(.serverErr(status: 503, message: nil)))
         == "serverErr: the server failed (503)\n")
     #expect(
-      renderer.failure(CommandFailure(.contractMismatch(reason: "data is null")))
+      renderer.failure(CommandFailure(.pathErr(reason: "data is null")))
         == "pathErr: the reply does not match the contract: data is null\n")
     #expect(
-      renderer.failure(CommandFailure(.networkFailure(reason: "the sandbox is offline")))
+      renderer.failure(CommandFailure(.networkFail(reason: "the sandbox is offline")))
         == "networkFail: the sandbox is offline\n")
     #expect(
       renderer.failure(CommandFailure(.signedOut)) == "signedOut: not signed in; use login first\n")
@@ -114,14 +114,14 @@ struct JSONRendererTests {
   @Test func failureLineHasMessageAndStatusOnlyWhenThereIsOne() throws {
     let rejected = JSONRenderer.line(
       command: "card get",
-      outcome: .failure(CommandFailure(.rejected(message: "card c9 not found", status: 404))))
+      outcome: .failure(CommandFailure(.requestErr(message: "card c9 not found", status: 404))))
     #expect(
       rejected
         == #"{"command": "card get", "ok": false, "result": "requestErr", "message": "card c9 not found", "status": 404}"#
     )
     let offline = try object(
       JSONRenderer.line(
-        command: "cards", outcome: .failure(CommandFailure(.networkFailure(reason: "offline")))))
+        command: "cards", outcome: .failure(CommandFailure(.networkFail(reason: "offline")))))
     #expect(offline["status"] == nil)
     #expect(offline["result"] as? String == "networkFail")
   }
@@ -171,10 +171,10 @@ struct JSONRendererTests {
 struct CommandFailureTests {
   @Test func everyCardErrorHasAResult() {
     let cases: [(CardError, ResultKind, Int?)] = [
-      (.rejected(message: "m", status: 400), .requestErr, 400),
-      (.contractMismatch(reason: "r"), .pathErr, nil),
-      (.serverFailure(status: 502, message: nil), .serverErr, 502),
-      (.networkFailure(reason: "r"), .networkFail, nil),
+      (.requestErr(message: "m", status: 400), .requestErr, 400),
+      (.pathErr(reason: "r"), .pathErr, nil),
+      (.serverErr(status: 502, message: nil), .serverErr, 502),
+      (.networkFail(reason: "r"), .networkFail, nil),
       (.signedOut, .signedOut, nil),
       (.sessionExpired(reason: "refused"), .signedOut, nil),
       (.invalidInput(.emptyName), .invalid, nil),
@@ -196,6 +196,6 @@ struct CommandFailureTests {
 
   @Test func onlyCancellationIsMarkedAsOne() {
     #expect(CommandFailure(.cancelled).isCancellation)
-    #expect(!CommandFailure(.networkFailure(reason: "cancelled")).isCancellation)
+    #expect(!CommandFailure(.networkFail(reason: "cancelled")).isCancellation)
   }
 }

@@ -1,38 +1,30 @@
 /// The state of the line being typed at the prompt, with the session's history: a pure
 /// value that ``handle(_:)`` changes key by key, so that it is tested without a terminal.
-public struct LineEditor: Sendable {
-  /// What a key did.
-  public enum Action: Hashable, Sendable {
-    /// The line or the cursor changed (or may have): redraw.
+package struct LineEditor: Sendable {
+  /// What a key did: `submit` is Enter, after which the line is in the history unless it is
+  /// blank or a repeat; `interrupt` (Ctrl-C) drops the line.
+  package enum Action: Hashable, Sendable {
     case redraw
-    /// Enter: the line is done. It was added to the history unless blank or a repeat.
     case submit(String)
-    /// Ctrl-D on an empty line.
-    case endOfInput
-    /// Ctrl-C: the line is dropped.
-    case interrupt
+    case endOfInput, interrupt
   }
 
-  /// The characters of the line.
-  public private(set) var buffer: [Character] = []
+  package private(set) var buffer: [Character] = []
   /// The cursor's position in ``buffer``, 0...buffer.count.
-  public private(set) var cursor = 0
-  /// The lines entered so far, oldest first.
-  public private(set) var history: [String]
+  package private(set) var cursor = 0
+  /// Oldest first.
+  package private(set) var history: [String]
 
   /// The history entry shown, or `nil` while editing a new line.
   private var historyIndex: Int?
   /// The new line being typed, kept while browsing the history.
   private var draft: [Character] = []
 
-  /// An editor with an empty line and `history`.
-  public init(history: [String] = []) { self.history = history }
+  package init(history: [String] = []) { self.history = history }
 
-  /// The line as text.
-  public var line: String { String(buffer) }
+  package var line: String { String(buffer) }
 
-  /// Applies one key.
-  public mutating func handle(_ key: Key) -> Action {
+  package mutating func handle(_ key: Key) -> Action {
     switch key {
     case .character(let character):
       buffer.insert(character, at: cursor)
@@ -97,5 +89,189 @@ public struct LineEditor: Sendable {
     cursor = 0
     historyIndex = nil
     draft = []
+  }
+}
+
+/// A key press at the prompt, decoded from the terminal's bytes by ``KeyDecoder``. The
+/// arrows, Home and End also come as Ctrl-B, F, P, N, A and E; `deleteToStart` is Ctrl-U,
+/// `deleteToEnd` Ctrl-K, `interrupt` Ctrl-C; `endOfInput` is Ctrl-D, which ends the input on
+/// an empty line and deletes under the cursor otherwise.
+package enum Key: Hashable, Sendable {
+  case character(Character)
+  case enter, backspace, delete, left, right, up, down, home, end
+  case deleteToStart, deleteToEnd, interrupt, endOfInput
+}
+
+/// Decodes the bytes a terminal in raw mode sends into ``Key``s: UTF-8 text, control keys,
+/// and the `ESC [` (CSI) and `ESC O` (SS3) sequences of arrows, Home, End and Delete.
+/// Sequences it does not know are dropped whole; invalid UTF-8 becomes U+FFFD.
+package struct KeyDecoder: Sendable {
+  private enum State: Sendable {
+    case ground, escape, singleShift
+    case controlSequence(parameters: [UInt8])
+    case text(expected: Int, bytes: [UInt8])
+  }
+
+  private var state = State.ground
+
+  package init() {}
+
+  /// The keys completed by `byte` (none while a sequence is incomplete).
+  package mutating func feed(_ byte: UInt8) -> [Key] {
+    switch state {
+    case .ground:
+      return ground(byte)
+    case .escape:
+      switch byte {
+      case UInt8(ascii: "["):
+        state = .controlSequence(parameters: [])
+        return []
+      case UInt8(ascii: "O"):
+        state = .singleShift
+        return []
+      default:
+        // A lone Escape followed by something else: drop the Escape.
+        state = .ground
+        return ground(byte)
+      }
+    case .controlSequence(let parameters):
+      guard (0x40...0x7E).contains(byte) else {
+        state = parameters.count < 16 ? .controlSequence(parameters: parameters + [byte]) : .ground
+        return []
+      }
+      state = .ground
+      return Self.controlSequence(parameters: parameters, final: byte).map { [$0] } ?? []
+    case .singleShift:
+      state = .ground
+      return Self.controlSequence(parameters: [], final: byte).map { [$0] } ?? []
+    case .text(let expected, let bytes):
+      guard byte & 0xC0 == 0x80 else {
+        state = .ground
+        return [.character("\u{FFFD}")] + ground(byte)
+      }
+      let collected = bytes + [byte]
+      guard collected.count == expected else {
+        state = .text(expected: expected, bytes: collected)
+        return []
+      }
+      state = .ground
+      return String(decoding: collected, as: UTF8.self).map(Key.character)
+    }
+  }
+
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+    bytes.flatMap { feed($0) }
+  }
+
+  private mutating func ground(_ byte: UInt8) -> [Key] {
+    switch byte {
+    case 0x1B:
+      state = .escape
+      return []
+    case 0x01: return [.home]
+    case 0x02: return [.left]
+    case 0x03: return [.interrupt]
+    case 0x04: return [.endOfInput]
+    case 0x05: return [.end]
+    case 0x06: return [.right]
+    case 0x08, 0x7F: return [.backspace]
+    case 0x0A, 0x0D: return [.enter]
+    case 0x0B: return [.deleteToEnd]
+    case 0x0E: return [.down]
+    case 0x10: return [.up]
+    case 0x15: return [.deleteToStart]
+    case 0x09: return [.character(" ")]
+    case 0x00..<0x20: return []
+    case 0x20..<0x80: return [.character(Character(Unicode.Scalar(byte)))]
+    case 0xC2...0xF4:
+      // The lead byte of a 2-, 3- or 4-byte sequence.
+      state = .text(expected: byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4, bytes: [byte])
+      return []
+    default:
+      return [.character("\u{FFFD}")]
+    }
+  }
+
+  private static func controlSequence(parameters: [UInt8], final: UInt8) -> Key? {
+    let parameter = String(decoding: parameters, as: UTF8.self)
+    switch (parameter, Character(Unicode.Scalar(final))) {
+    case (_, "A"): return .up
+    case (_, "B"): return .down
+    case (_, "C"): return .right
+    case (_, "D"): return .left
+    case (_, "H"): return .home
+    case (_, "F"): return .end
+    case ("1", "~"), ("7", "~"): return .home
+    case ("4", "~"), ("8", "~"): return .end
+    case ("3", "~"): return .delete
+    default: return nil
+    }
+  }
+}
+
+/// Redraws the prompt and the line being edited, wrapped over as many rows as the terminal
+/// needs, and puts the cursor where it belongs.
+///
+/// It remembers the cursor's row (counted from the prompt's row) between redraws, so that
+/// it can go back up to the prompt before drawing again.
+package struct LineRenderer: Sendable {
+  package var columns: Int
+  /// The cursor's row after the last redraw, from the prompt's row.
+  package private(set) var cursorRow = 0
+
+  package init(columns: Int) { self.columns = max(columns, 1) }
+
+  /// The bytes that draw `prompt` and `buffer` with the cursor at `cursor`.
+  package mutating func redraw(prompt: String, buffer: [Character], cursor: Int) -> String {
+    var output = cursorRow > 0 ? "\u{1B}[\(cursorRow)A" : ""
+    output += "\r\u{1B}[J" + prompt + String(buffer)
+    let total = DisplayWidth.of(prompt) + DisplayWidth.of(buffer)
+    if total > 0 && total % columns == 0 {
+      // The terminal waits at the last column; move to the next row as the count assumes.
+      output += "\r\n"
+    }
+    let endRow = total / columns
+    let position = DisplayWidth.of(prompt) + DisplayWidth.of(buffer[..<cursor])
+    let (row, column) = (position / columns, position % columns)
+    if endRow > row { output += "\u{1B}[\(endRow - row)A" }
+    output += "\r"
+    if column > 0 { output += "\u{1B}[\(column)C" }
+    cursorRow = row
+    return output
+  }
+
+  /// The bytes that leave the line: the cursor goes below its last row; the next redraw
+  /// starts a new prompt.
+  package mutating func finish(prompt: String, buffer: [Character]) -> String {
+    var output = redraw(prompt: prompt, buffer: buffer, cursor: buffer.count)
+    let total = DisplayWidth.of(prompt) + DisplayWidth.of(buffer)
+    if total == 0 || total % columns != 0 { output += "\r\n" }
+    cursorRow = 0
+    return output
+  }
+}
+
+/// How many terminal columns text takes: two for East Asian wide characters (Hangul, CJK,
+/// full-width forms, most emoji), none for combining marks, one otherwise.
+enum DisplayWidth {
+  static func of(_ text: some Sequence<Character>) -> Int {
+    text.reduce(0) { $0 + of($1) }
+  }
+
+  static func of(_ character: Character) -> Int {
+    guard let first = character.unicodeScalars.first else { return 0 }
+    if first.properties.generalCategory == .nonspacingMark { return 0 }
+    return isWide(first.value) ? 2 : 1
+  }
+
+  private static func isWide(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      true
+    default:
+      false
+    }
   }
 }

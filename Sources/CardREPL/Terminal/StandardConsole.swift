@@ -7,22 +7,45 @@
 #endif
 
 /// The process's standard output and standard error.
-public struct StandardConsole: Console {
+package struct StandardConsole: Console {
   private let output = FileDescriptorWriter(descriptor: STDOUT_FILENO)
   private let error = FileDescriptorWriter(descriptor: STDERR_FILENO)
 
-  /// The standard streams.
-  public init() {}
+  package init() {}
 
-  /// Writes to standard output.
-  public func writeOutput(_ text: String) { output.write(text) }
-  /// Writes to standard error.
-  public func writeError(_ text: String) { error.write(text) }
+  package func writeOutput(_ text: String) { output.write(text) }
+  package func writeError(_ text: String) { error.write(text) }
 
-  /// Whether standard input is a terminal.
-  public static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
-  /// Whether standard output is a terminal.
-  public static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-  /// Whether standard error is a terminal.
-  public static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+  package static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+  package static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  package static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+}
+
+/// Writes text straight to a file descriptor, unbuffered, so that standard output and
+/// standard error interleave on a terminal in the order they were written.
+struct FileDescriptorWriter: Sendable {
+  let descriptor: Int32
+
+  /// Writes all of `text`, retrying after interruptions; gives up silently when the
+  /// descriptor is closed (a closed pipe must not crash the REPL).
+  func write(_ text: String) {
+    guard !text.isEmpty else { return }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { buffer in
+        #if canImport(Glibc)
+          Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+        #elseif canImport(Musl)
+          Musl.write(descriptor, buffer.baseAddress, buffer.count)
+        #else
+          Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+        #endif
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      bytes = bytes.dropFirst(written)
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import CardPrimitives
+import Dispatch
 
 #if canImport(Glibc)
   import Glibc
@@ -15,21 +16,19 @@ import CardPrimitives
 /// Raw mode lasts only while a line is typed: commands run with the terminal as it was, so
 /// that Ctrl-C reaches the REPL as a signal and cancels the running command. When raw mode
 /// cannot be entered, the line is read with `readLine()` after a plain prompt.
-public final class TerminalLineSource: LineSource {
+package final class TerminalLineSource: LineSource {
   private let editor = Protected(LineEditor())
   private let echo: FileDescriptorWriter
 
   /// A source whose prompt and echo go to `echoDescriptor` (standard output for people,
   /// standard error in JSON mode so that standard output stays JSON).
-  public init(echoDescriptor: Int32) {
+  package init(echoDescriptor: Int32) {
     echo = FileDescriptorWriter(descriptor: echoDescriptor)
   }
 
-  /// Always: a terminal shows prompts.
-  public var showsPrompt: Bool { true }
+  package var showsPrompt: Bool { true }
 
-  /// The next line typed.
-  public func nextLine(prompt: String) async -> LineInput {
+  package func nextLine(prompt: String) async -> LineInput {
     await BlockingInput.run { [self] in self.readLine(prompt: prompt) }
   }
 
@@ -75,6 +74,30 @@ public final class TerminalLineSource: LineSource {
       if count == 1 { return byte }
       if count < 0 && errno == EINTR { continue }
       return nil
+    }
+  }
+}
+
+/// The lines of standard input when it is not a terminal: a script from a pipe, without
+/// prompts.
+package struct PipedLineSource: LineSource {
+  package init() {}
+
+  package var showsPrompt: Bool { false }
+
+  package func nextLine(prompt: String) async -> LineInput {
+    await BlockingInput.run { readLine(strippingNewline: true) }.map(LineInput.line) ?? .endOfInput
+  }
+}
+
+/// Runs blocking reads of standard input on a thread of their own, so that they never hold
+/// one of the few threads that run Swift tasks.
+enum BlockingInput {
+  private static let queue = DispatchQueue(label: "card-repl.input")
+
+  static func run<Value: Sendable>(_ read: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: read()) }
     }
   }
 }

@@ -6,16 +6,11 @@ import CardREPL
 package final class CapturingConsole: Console {
   private let streams = Protected<(output: String, error: String)>(("", ""))
 
-  /// Creates a console with both streams empty.
   package init() {}
 
-  /// Everything written to standard output so far.
   package var output: String { streams.withLock { $0.output } }
-  /// Everything written to standard error so far.
   package var error: String { streams.withLock { $0.error } }
 
-  /// Appends `text` to ``output``.
   package func writeOutput(_ text: String) { streams.withLock { $0.output += text } }
-  /// Appends `text` to ``error``.
   package func writeError(_ text: String) { streams.withLock { $0.error += text } }
 }

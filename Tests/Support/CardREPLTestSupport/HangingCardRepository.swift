@@ -10,7 +10,6 @@ package final class HangingCardRepository: CardRepository {
   /// the command knowing it is in flight.
   package let started = Tally()
 
-  /// Creates a repository with no call started.
   package init() {}
 
   /// Waits until the task is cancelled, then throws `.cancelled`; it never returns.
@@ -20,12 +19,8 @@ package final class HangingCardRepository: CardRepository {
     try? await Gate().wait()
     throw .cancelled
   }
-  /// Throws `.signedOut`.
   package func card(id: CardID) async throws(CardError) -> Card { throw .signedOut }
-  /// Throws `.signedOut`.
   package func create(_ draft: CardDraft) async throws(CardError) -> Card { throw .signedOut }
-  /// Throws `.signedOut`.
   package func reorder(_ ids: [CardID]) async throws(CardError) -> [Card] { throw .signedOut }
-  /// Does nothing.
   package func delete(id: CardID) async throws(CardError) {}
 }

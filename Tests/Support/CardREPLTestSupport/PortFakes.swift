@@ -6,12 +6,9 @@ import CardREPL
 package final class FakeLogSwitch: RequestLogSwitch {
   private let state = Protected(false)
 
-  /// Creates a switch that is off.
   package init() {}
 
-  /// Whether the last ``setEnabled(_:)`` turned the log on.
   package var isEnabled: Bool { state.withLock { $0 } }
-  /// Remembers `isEnabled`.
   package func setEnabled(_ isEnabled: Bool) { state.withLock { $0 = isEnabled } }
 }
 
@@ -20,43 +17,14 @@ package final class FakeLogSwitch: RequestLogSwitch {
 package final class FakeNotes: SessionNotes {
   private let notes = Protected<[SessionNote]>([])
 
-  /// Creates a board with no notes.
   package init() {}
 
-  /// Queues `note` for the next ``takeNotes()``.
   package func post(_ note: SessionNote) { notes.withLock { $0.append(note) } }
-  /// The notes posted since the last call, oldest first; they are not handed out again.
   package func takeNotes() -> [SessionNote] {
     notes.withLock { notes in
       defer { notes.removeAll() }
       return notes
     }
-  }
-}
-
-/// A recovery that moves nothing: it answers `destination` or throws `failure`, and counts
-/// its calls so a test can check that a readable session never reaches it.
-package final class FakeRecovery: SessionRecovery {
-  private let calls = Protected(0)
-  /// Where the unreadable store is said to have been moved; `nil` when it could not be.
-  package let destination: String?
-  /// Thrown by every call when set.
-  package let failure: SessionRecoveryError?
-
-  /// Creates a recovery that answers `destination`, or throws `failure` when it is given.
-  package init(destination: String? = nil, failure: SessionRecoveryError? = nil) {
-    self.destination = destination
-    self.failure = failure
-  }
-
-  /// How many times the store was set aside.
-  package var callCount: Int { calls.withLock { $0 } }
-
-  /// Counts the call, then throws ``failure`` or answers ``destination``.
-  package func setAsideUnreadableSession() async throws(SessionRecoveryError) -> String? {
-    calls.withLock { $0 += 1 }
-    if let failure { throw failure }
-    return destination
   }
 }
 
@@ -66,7 +34,6 @@ package final class FakeSandboxControls: SandboxControlling {
   private let state = Protected(SandboxFaultSummary.none)
   private let log = Protected<[String]>([])
 
-  /// Creates controls with no fault set and no command recorded.
   package init() {}
 
   /// The commands given so far, in order: `expire`, `revoke`, `fail <status> <count>`,

@@ -10,12 +10,11 @@ package func fakeServices(
   auth: any AuthRepository = SpyAuthRepository(),
   sandbox: (any SandboxControlling)? = FakeSandboxControls(),
   requestLog: any RequestLogSwitch = FakeLogSwitch(),
-  notes: any SessionNotes = FakeNotes(),
-  recovery: any SessionRecovery = FakeRecovery()
+  notes: any SessionNotes = FakeNotes()
 ) -> REPLServices {
   REPLServices(
     cards: cards, auth: auth, sandbox: sandbox, requestLog: requestLog, notes: notes,
-    sessionRecovery: recovery, backendName: "fake")
+    backendName: "fake")
 }
 
 /// A card of `demo`'s with every field set, so that rendering shows every line.

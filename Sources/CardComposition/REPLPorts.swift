@@ -1,8 +1,58 @@
 import CardData
+import CardPrimitives
 import CardREPL
 import CardSandbox
+import Synchronization
 
-/// The REPL's ``CardREPL/SandboxControlling`` over the in-process sandbox.
+/// `log on|off`: the redacting ``CardData/LoggingMonitor`` of both pipelines, whose lines
+/// are written only while the log is on.
+final class RequestLog: RequestLogSwitch {
+  private let enabled: Atomic<Bool>
+  private let write: @Sendable (String) -> Void
+
+  init(isEnabled: Bool, write: @escaping @Sendable (String) -> Void) {
+    enabled = Atomic(isEnabled)
+    self.write = write
+  }
+
+  var isEnabled: Bool { enabled.load(ordering: .relaxed) }
+
+  func setEnabled(_ isEnabled: Bool) { enabled.store(isEnabled, ordering: .relaxed) }
+
+  var monitor: LoggingMonitor {
+    LoggingMonitor { [self] line in if isEnabled { write(line) } }
+  }
+}
+
+/// Posts ``CardREPL/SessionNote/accessTokenRefreshed`` when a token refresh succeeds, so
+/// that the REPL can say that a transparent refresh happened.
+struct RefreshNoticeMonitor: EventMonitor {
+  let board: NoteBoard
+
+  func requestFinished(_ metrics: RequestMetrics) {
+    // `refresh` is the contract's name of the operation, which endpoints report as theirs.
+    guard metrics.context.endpointName == "refresh",
+      case .response(let status) = metrics.outcome, (200..<300).contains(status)
+    else { return }
+    board.post(.accessTokenRefreshed)
+  }
+}
+
+/// Collects the notes that monitors post during a command, for the REPL to print after it.
+final class NoteBoard: SessionNotes {
+  private let notes = Protected<[SessionNote]>([])
+
+  func post(_ note: SessionNote) { notes.withLock { $0.append(note) } }
+
+  func takeNotes() -> [SessionNote] {
+    notes.withLock { notes in
+      defer { notes.removeAll() }
+      return notes
+    }
+  }
+}
+
+/// The `sandbox …` commands over the in-process sandbox.
 struct SandboxController: SandboxControlling {
   let sandbox: CardSandbox
   /// The client's session for this sandbox, ended with the sandbox's sessions on reset.

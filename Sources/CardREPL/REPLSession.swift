@@ -1,4 +1,5 @@
 import CardDomain
+import CardPrimitives
 import Foundation
 
 /// The read–run–print loop: reads lines from a ``LineSource``, runs each command and prints
@@ -7,22 +8,15 @@ import Foundation
 /// Blank lines and lines starting with `#` are skipped. `exit`, `quit` and the end of input
 /// stop the loop. Ctrl-C, through the ``InterruptController``, cancels the running command
 /// only.
-public struct REPLSession: Sendable {
+package struct REPLSession: Sendable {
   private let services: REPLServices
   private let console: any Console
   private let mode: OutputMode
   private let runner: CommandRunner
   private let interrupts: InterruptController
 
-  /// Creates a session.
-  ///
-  /// - Parameters:
-  ///   - services: what the commands act on.
-  ///   - console: where output goes.
-  ///   - mode: human or JSON output.
-  ///   - workingDirectory: where relative image paths start.
-  ///   - interrupts: cancels the running command on Ctrl-C.
-  public init(
+  /// Relative image paths start at `workingDirectory`.
+  package init(
     services: REPLServices, console: any Console, mode: OutputMode, workingDirectory: URL,
     interrupts: InterruptController = InterruptController()
   ) {
@@ -33,25 +27,22 @@ public struct REPLSession: Sendable {
     self.interrupts = interrupts
   }
 
-  /// How the loop ended.
-  public struct Summary: Hashable, Sendable {
-    /// How many commands ran (blank and comment lines are not commands).
-    public var commands: Int
-    /// How many of them failed.
-    public var failures: Int
+  package struct Summary: Hashable, Sendable {
+    /// Blank and comment lines are not commands.
+    package var commands: Int
+    package var failures: Int
 
-    /// A summary of `commands` commands of which `failures` failed.
-    public init(commands: Int = 0, failures: Int = 0) {
+    package init(commands: Int = 0, failures: Int = 0) {
       self.commands = commands
       self.failures = failures
     }
 
-    /// The exit status of a script: 0 when every command succeeded, 1 otherwise.
-    public var scriptExitStatus: Int32 { failures == 0 ? 0 : 1 }
+    /// 0 when every command succeeded, 1 otherwise.
+    package var scriptExitStatus: Int32 { failures == 0 ? 0 : 1 }
   }
 
   /// Runs lines until `exit`, `quit` or the end of input.
-  public func run(_ source: some LineSource) async -> Summary {
+  package func run(_ source: some LineSource) async -> Summary {
     var summary = Summary()
     while true {
       let prompt = source.showsPrompt ? await self.prompt() : ""
@@ -67,19 +58,17 @@ public struct REPLSession: Sendable {
     }
   }
 
-  /// What one command line did.
-  public struct Step: Hashable, Sendable {
-    /// Whether the command succeeded.
-    public let succeeded: Bool
-    /// Whether it asked to leave.
-    public let exits: Bool
+  package struct Step: Hashable, Sendable {
+    package let succeeded: Bool
+    /// The command asked to leave.
+    package let exits: Bool
   }
 
   /// Runs one line and prints what it produced; `nil` for a blank or comment line.
-  public func execute(_ line: String) async -> Step? {
+  package func execute(_ line: String) async -> Step? {
     let command: Command
     do {
-      guard case .command(let parsed) = try CommandParser.parse(line) else { return nil }
+      guard let parsed = try CommandParser.parse(line) else { return nil }
       command = parsed
     } catch {
       print(command: error.command, outcome: .failure(CommandFailure(error)))
@@ -96,7 +85,7 @@ public struct REPLSession: Sendable {
   }
 
   /// `card-repl [backend] user> `, without the user when no one is signed in.
-  public func prompt() async -> String {
+  package func prompt() async -> String {
     let user: String
     do {
       user = try await services.currentUser.execute().map { " \($0.userID.rawValue)" } ?? ""
@@ -120,5 +109,56 @@ public struct REPLSession: Sendable {
       case .failure(let failure): console.writeError(renderer.failure(failure))
       }
     }
+  }
+}
+
+package enum OutputMode: Sendable {
+  case human(HumanRenderer)
+  /// One JSON object per command on standard output.
+  case json
+}
+
+/// Where the REPL writes, as it is: standard output for data, standard error for failures,
+/// notes and the request log. Tests capture both.
+package protocol Console: Sendable {
+  func writeOutput(_ text: String)
+  func writeError(_ text: String)
+}
+
+/// Where the REPL's lines come from: a script, a terminal, or a test.
+package protocol LineSource: Sendable {
+  /// Whether the source shows a prompt, so that the REPL should work one out.
+  var showsPrompt: Bool { get }
+  /// The next line, without its newline; `prompt` is shown first when the source shows
+  /// prompts.
+  func nextLine(prompt: String) async -> LineInput
+}
+
+package enum LineInput: Hashable, Sendable {
+  /// Without its newline.
+  case line(String)
+  /// The end of the script, or Ctrl-D.
+  case endOfInput
+  /// The user pressed Ctrl-C while typing: the line is dropped and a new one read.
+  case interrupted
+}
+
+/// The lines of a script held in memory, without prompts.
+package final class ScriptLineSource: LineSource {
+  private let remaining: Protected<ArraySlice<String>>
+
+  package init(lines: [String]) { remaining = Protected(ArraySlice(lines)) }
+
+  /// The lines of `text`, split at newlines (a final newline ends the last line).
+  package convenience init(text: String) {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    self.init(lines: lines)
+  }
+
+  package var showsPrompt: Bool { false }
+
+  package func nextLine(prompt: String) async -> LineInput {
+    remaining.withLock { lines in lines.popFirst().map(LineInput.line) ?? .endOfInput }
   }
 }

@@ -1,13 +1,14 @@
-/// Every command of the REPL, in the order `help` lists them.
-public enum CommandTable {
-  /// The commands.
-  public static let all: [CommandSpec] =
+import Foundation
+
+/// Every command of the REPL, in the order `help` lists them, with its usage and help.
+package enum CommandTable {
+  package static let all: [CommandSpec] =
     sessionCommands + cardCommands + [logCommand] + sandboxCommands + replCommands
 
   /// The words that only group subcommands, with the subcommands they take.
   static let groups = ["card": "get, create or delete", "sandbox": sandboxSubcommands]
 
-  /// The longest latency `sandbox latency` accepts, in milliseconds.
+  /// In milliseconds.
   static let maximumLatency = 600_000
 
   private static let sandboxSubcommands =
@@ -25,22 +26,13 @@ public enum CommandTable {
       try spec.expect(arguments, count: 2, what: "a user id and a password")
       return .login(userID: arguments[0], password: arguments[1])
     },
-    CommandSpec(
-      "logout", usage: "logout",
-      summary: "sign out: on the server if it answers, always locally",
+    .fixed(
+      "logout", .logout, summary: "sign out: on the server if it answers, always locally",
       details: [
         "When the stored session cannot be read (tampered with, or sealed with another key),",
         "logout moves it aside so that you can log in again.",
-      ]
-    ) { (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 0, what: "no arguments")
-      return .logout
-    },
-    CommandSpec("whoami", usage: "whoami", summary: "show the signed-in user") {
-      (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 0, what: "no arguments")
-      return .whoami
-    },
+      ]),
+    .fixed("whoami", .whoami, summary: "show the signed-in user"),
   ]
 
   private static let cardCommands = [
@@ -69,7 +61,7 @@ public enum CommandTable {
         "image is the path of a JPEG or PNG file of at most 10 MiB.",
         "Example: card create name=\"Kim Minji\" mbti=INFP tmi=\"likes coffee\" image=me.png",
       ],
-      parse: CardCreationParser.parse),
+      parse: CommandParser.cardCreation),
     CommandSpec(
       "cards order", usage: "cards order <cardId>…",
       summary: "put your cards in a new order",
@@ -92,28 +84,20 @@ public enum CommandTable {
   ) { (spec, arguments) throws(UsageError) in .log(isEnabled: try spec.onOff(arguments)) }
 
   private static let sandboxCommands = [
-    CommandSpec(
-      "sandbox expire-token", usage: "sandbox expire-token",
+    .fixed(
+      "sandbox expire-token", .sandbox(.expireToken),
       summary: "expire the access tokens; the next request refreshes",
       details: [
         "The next request gets a 401, refreshes the token once and is sent again;",
         "a note says that the token was refreshed.",
-      ]
-    ) { (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 0, what: "no arguments")
-      return .sandbox(.expireToken)
-    },
-    CommandSpec(
-      "sandbox revoke-refresh", usage: "sandbox revoke-refresh",
+      ]),
+    .fixed(
+      "sandbox revoke-refresh", .sandbox(.revokeRefresh),
       summary: "revoke the refresh tokens: no refresh after expiry",
       details: [
         "Access tokens work until they expire; then the refresh is refused and you are",
         "signed out. Try: sandbox revoke-refresh, sandbox expire-token, cards.",
-      ]
-    ) { (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 0, what: "no arguments")
-      return .sandbox(.revokeRefresh)
-    },
+      ]),
     CommandSpec(
       "sandbox fail", usage: "sandbox fail <status> [count]",
       summary: "make the next requests answer an error status",
@@ -157,17 +141,13 @@ public enum CommandTable {
       }
       return .sandbox(.latency(milliseconds: milliseconds))
     },
-    CommandSpec(
-      "sandbox reset", usage: "sandbox reset",
+    .fixed(
+      "sandbox reset", .sandbox(.reset),
       summary: "seed cards back, faults cleared, everyone signed out",
       details: [
         "The sandbox's sessions end, so the next request answers signedOut: log in again.",
         "New card ids continue after the ones given out before.",
-      ]
-    ) { (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 0, what: "no arguments")
-      return .sandbox(.reset)
-    },
+      ]),
   ]
 
   private static let replCommands = [
@@ -176,18 +156,10 @@ public enum CommandTable {
     ) { (spec, arguments) throws(UsageError) in
       .help(topic: arguments.isEmpty ? nil : arguments.joined(separator: " "))
     },
-    CommandSpec("exit", usage: "exit", summary: "leave (so do quit and Ctrl-D)") {
-      (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 0, what: "no arguments")
-      return .exit(name: "exit")
-    },
-    CommandSpec("quit", usage: "quit", summary: "leave") { (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 0, what: "no arguments")
-      return .exit(name: "quit")
-    },
+    .fixed("exit", .exit(name: "exit"), summary: "leave (so do quit and Ctrl-D)"),
+    .fixed("quit", .exit(name: "quit"), summary: "leave"),
   ]
 
-  /// The entry named `name`.
   static func spec(named name: String) -> CommandSpec {
     guard let spec = all.first(where: { $0.name == name }) else {
       preconditionFailure("the command table has no \(name)")
@@ -195,4 +167,97 @@ public enum CommandTable {
     return spec
   }
 
+  /// The text of `help` and `help <command>`.
+  static func helpLines(for topic: HelpTopic) -> [String] {
+    switch topic {
+    case .overview:
+      return ["Commands:"]
+        + all.map { spec in
+          let synopsis = spec.usage.count < synopsisWidth ? spec.usage : spec.name + " …"
+          return "  " + synopsis.padding(toLength: synopsisWidth, withPad: " ", startingAt: 0)
+            + spec.summary
+        }
+        + [
+          "Quote arguments that have spaces: title=\"SOPT 29th iOS\" or name='Kim Minji'. Lines",
+          "starting with # are comments. 'help <command>' explains one, e.g. 'help card create'.",
+        ]
+    case .commands(let names):
+      return names.map(spec(named:)).enumerated().flatMap { index, spec in
+        (index > 0 ? [""] : []) + ["usage: \(spec.usage)", "  \(spec.summary)"]
+          + spec.details.map { "  " + $0 }
+      }
+    }
+  }
+
+  private static let synopsisWidth = 31
+}
+
+/// One entry of the command table: its name, how to call it, what it does, and how its
+/// arguments are read.
+package struct CommandSpec: Sendable {
+  /// The words that select the command, such as `card create`.
+  package let name: String
+  /// The call with its arguments, such as `card get <cardId>`.
+  package let usage: String
+  /// One line for `help`.
+  package let summary: String
+  /// More lines for `help <command>`.
+  package let details: [String]
+  /// Reads the arguments that follow the name.
+  let parse: @Sendable (_ spec: CommandSpec, _ arguments: [String]) throws(UsageError) -> Command
+
+  init(
+    _ name: String, usage: String, summary: String, details: [String] = [],
+    parse: @escaping @Sendable (CommandSpec, [String]) throws(UsageError) -> Command
+  ) {
+    self.name = name
+    self.usage = usage
+    self.summary = summary
+    self.details = details
+    self.parse = parse
+  }
+
+  /// A command that takes no arguments: its usage is its name.
+  static func fixed(
+    _ name: String, _ command: Command, summary: String, details: [String] = []
+  ) -> CommandSpec {
+    CommandSpec(name, usage: name, summary: summary, details: details) {
+      (spec, arguments) throws(UsageError) in
+      try spec.expect(arguments, count: 0, what: "no arguments")
+      return command
+    }
+  }
+
+  var words: [Substring] { name.split(separator: " ") }
+
+  func usageError(_ problem: String) -> UsageError {
+    UsageError(command: name, "\(problem); usage: \(usage)")
+  }
+
+  func expect(_ arguments: [String], count: Int, what: String) throws(UsageError) {
+    guard arguments.count == count else {
+      throw usageError(
+        arguments.count < count ? "\(name) needs \(what)" : "too many arguments for \(name)")
+    }
+  }
+
+  /// A whole number of at least `minimum`, written in decimal digits.
+  func number(_ text: String, of what: String, minimum: Int = 0) throws(UsageError) -> Int {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      throw usageError("\(what) must be a whole number, not '\(text)'")
+    }
+    guard let value = Int(text), value >= minimum else {
+      throw usageError("\(what) must be from \(minimum) to \(Int.max), not \(text)")
+    }
+    return value
+  }
+
+  func onOff(_ arguments: [String]) throws(UsageError) -> Bool {
+    try expect(arguments, count: 1, what: "on or off")
+    switch arguments[0] {
+    case "on": return true
+    case "off": return false
+    default: throw usageError("expected on or off, not '\(arguments[0])'")
+    }
+  }
 }

@@ -1,0 +1,93 @@
+import CardDomain
+
+/// What a command produced: data to show, or a failure.
+package typealias CommandOutcome = Result<CommandOutput, CommandFailure>
+
+/// The data of a command that succeeded.
+package enum CommandOutput: Hashable, Sendable {
+  case signedIn(UserID)
+  /// With the path an unreadable session store was moved to, if it was.
+  case signedOut(setAsideAt: String?)
+  case currentUser(UserID)
+  case cards([Card])
+  case card(Card)
+  case created(Card)
+  /// The list in its new order.
+  case reordered([Card])
+  case deleted(id: String)
+  case log(isEnabled: Bool)
+  /// The command and the faults injected after it.
+  case sandbox(SandboxCommand, SandboxFaultSummary)
+  case help(HelpTopic)
+  case exit
+}
+
+package enum HelpTopic: Hashable, Sendable {
+  /// Every command, one line each.
+  case overview
+  /// These commands in detail, by name.
+  case commands([String])
+}
+
+/// How a command ended, as the JSON `result` says it: the contract's `NetworkResult` names,
+/// which ``CardDomain/CardError`` keeps, plus the two outcomes that never reach a server.
+package enum ResultKind: String, Hashable, Sendable, CaseIterable {
+  case success, requestErr, pathErr, serverErr
+  /// No response arrived: offline, timeout, cancelled.
+  case networkFail
+  /// No usable session: none, expired beyond refresh, or a store that cannot be read.
+  case signedOut
+  /// Rejected before any request: a usage error or input that fails validation.
+  case invalid
+}
+
+/// A command that failed: its result, a message for people and the HTTP status when there
+/// was one. This is the one place where a ``CardDomain/CardError`` becomes a result.
+package struct CommandFailure: Error, Hashable, Sendable {
+  /// Never ``ResultKind/success``.
+  package let result: ResultKind
+  /// What went wrong, without the status.
+  package let message: String
+  /// For `requestErr` and `serverErr`.
+  package let status: Int?
+  /// The user cancelled the command (Ctrl-C): reported as `networkFail`, since no response
+  /// arrived, and shown as `cancelled` to people.
+  package let isCancellation: Bool
+
+  package init(_ result: ResultKind, _ message: String, status: Int? = nil) {
+    self.init(result, message, status: status, isCancellation: false)
+  }
+
+  private init(_ result: ResultKind, _ message: String, status: Int?, isCancellation: Bool) {
+    self.result = result
+    self.message = message
+    self.status = status
+    self.isCancellation = isCancellation
+  }
+
+  package static let cancelled = CommandFailure(
+    .networkFail, "cancelled", status: nil, isCancellation: true)
+
+  package init(_ error: UsageError) { self.init(.invalid, error.message) }
+
+  package init(_ error: CardError) {
+    switch error {
+    case .requestErr(let message, let status): self.init(.requestErr, message, status: status)
+    case .pathErr: self.init(.pathErr, error.description)
+    case .serverErr(let status, let message):
+      self.init(.serverErr, message ?? "the server failed", status: status)
+    case .networkFail(let reason): self.init(.networkFail, reason)
+    case .signedOut: self.init(.signedOut, error.description)
+    case .sessionExpired(let reason):
+      self.init(.signedOut, "the session expired (\(reason)); use login to sign in again")
+    case .credentialStorage(let reason):
+      self.init(
+        .signedOut,
+        "the stored session cannot be used: \(reason). If the passphrase or key changed, "
+          + "restore it (CARD_REPL_PASSPHRASE); otherwise run logout to set the file aside, "
+          + "then login")
+    case .invalidInput: self.init(.invalid, error.description)
+    case .cancelled: self = .cancelled
+    }
+  }
+}

@@ -1,0 +1,170 @@
+/// Turns a command line into a ``Command``: words first (``Tokenizer``), then the longest
+/// command name in ``CommandTable`` that the words start with, then that command's arguments.
+package enum CommandParser {
+  /// The command on `line`, `nil` for a blank line or a `#` comment, or a usage error with a
+  /// hint.
+  package static func parse(_ line: String) throws(UsageError) -> Command? {
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    let words: [String]
+    do {
+      words = try Tokenizer.words(in: line)
+    } catch {
+      throw UsageError(command: nil, error.description)
+    }
+    guard let first = words.first else { return nil }
+    guard let spec = longestMatch(for: words) else {
+      if let subcommands = CommandTable.groups[first] {
+        let problem =
+          words.count == 1
+          ? "'\(first)' needs a subcommand: \(subcommands)"
+          : "unknown subcommand '\(first) \(words[1])'"
+        throw UsageError(command: first, "\(problem); try 'help \(first)'")
+      }
+      throw UsageError(command: first, "unknown command '\(first)'; try 'help'")
+    }
+    return try spec.parse(spec, Array(words.dropFirst(spec.words.count)))
+  }
+
+  private static func longestMatch(for words: [String]) -> CommandSpec? {
+    CommandTable.all
+      .filter { spec in
+        spec.words.count <= words.count
+          && zip(spec.words, words).allSatisfy { name, word in name == word }
+      }
+      .max { $0.words.count < $1.words.count }
+  }
+
+  /// Reads the `key=value` arguments of `card create`: every key known, each at most once
+  /// except `tmi`, `name` present, `defaultImage` a number.
+  static func cardCreation(_ spec: CommandSpec, _ arguments: [String]) throws(UsageError)
+    -> Command
+  {
+    var values: [String: String] = [:]
+    var tmis: [String] = []
+    for argument in arguments {
+      guard let equals = argument.firstIndex(of: "=") else {
+        throw spec.usageError("expected key=value, not '\(argument)'")
+      }
+      let key = String(argument[..<equals])
+      let value = String(argument[argument.index(after: equals)...])
+      guard CardCreationArguments.keys.contains(key) else {
+        let known = CardCreationArguments.keys.joined(separator: ", ")
+        throw UsageError(
+          command: spec.name, "unknown key '\(key)' for card create; the keys are \(known)")
+      }
+      if key == "tmi" {
+        tmis.append(value)
+      } else if values.updateValue(value, forKey: key) != nil {
+        throw UsageError(
+          command: spec.name, "'\(key)' is given twice; only tmi may be given more than once")
+      }
+    }
+    guard let name = values["name"] else { throw spec.usageError("card create needs name=<text>") }
+    func optional(_ key: String) -> String? { values[key].flatMap { $0.isEmpty ? nil : $0 } }
+    let defaultImage = try optional("defaultImage").map { (text) throws(UsageError) in
+      guard let number = Int(text) else {
+        throw UsageError(
+          command: spec.name, "defaultImage must be a number from 0 to 5, not '\(text)'")
+      }
+      return number
+    }
+    return .createCard(
+      CardCreationArguments(
+        name: name, title: optional("title"), birthday: optional("birthday"),
+        mbti: optional("mbti"), instagram: optional("instagram"), link: optional("link"),
+        description: optional("description"), defaultImage: defaultImage, tmis: tmis,
+        imagePath: optional("image")))
+  }
+}
+
+/// A command line the REPL could not understand: a one-line message with a hint, and the
+/// command it was about, for the JSON `command` field: its full name when it was recognised
+/// (`card create`), the word typed when it was not (`cardz`), `nil` when the line could not
+/// be split into words.
+package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+  package let command: String?
+  package let message: String
+
+  package init(command: String?, _ message: String) {
+    self.command = command
+    self.message = message
+  }
+
+  package var description: String { message }
+}
+
+/// Splits a command line into words, the way a POSIX shell does for plain words:
+///
+/// - spaces and tabs separate words;
+/// - `'…'` keeps everything inside literally, backslashes included;
+/// - `"…"` keeps everything inside, except that `\"` and `\\` stand for `"` and `\`
+///   (any other backslash is kept as it is);
+/// - outside quotes, a backslash makes the next character literal (`\ ` is a space inside
+///   a word);
+/// - quoted and unquoted parts next to each other form one word: `key="a b"` is `key=a b`;
+/// - `""` and `''` are an empty word.
+///
+/// An unterminated quote and a line ending in a lone backslash are errors.
+package enum Tokenizer {
+  package static func words(in line: String) throws(TokenizeError) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var inWord = false
+    var quote: Character?
+    var iterator = line.makeIterator()
+
+    while let character = iterator.next() {
+      switch quote {
+      case "'":
+        if character == "'" { quote = nil } else { word.append(character) }
+      case "\"":
+        if character == "\"" {
+          quote = nil
+        } else if character == "\\" {
+          guard let next = iterator.next() else { throw .unterminatedQuote("\"") }
+          if next != "\"" && next != "\\" { word.append("\\") }
+          word.append(next)
+        } else {
+          word.append(character)
+        }
+      default:
+        if character == " " || character == "\t" {
+          if inWord { words.append(word) }
+          word = ""
+          inWord = false
+        } else if character == "'" || character == "\"" {
+          quote = character
+          inWord = true
+        } else if character == "\\" {
+          guard let next = iterator.next() else { throw .trailingBackslash }
+          word.append(next)
+          inWord = true
+        } else {
+          word.append(character)
+          inWord = true
+        }
+      }
+    }
+    if let quote { throw .unterminatedQuote(quote) }
+    if inWord { words.append(word) }
+    return words
+  }
+}
+
+package enum TokenizeError: Error, Hashable, Sendable, CustomStringConvertible {
+  case unterminatedQuote(Character)
+  case trailingBackslash
+
+  /// A one-line message with a hint.
+  package var description: String {
+    switch self {
+    case .unterminatedQuote("'"):
+      "unterminated ' quote; close it, or write \\' outside quotes for a single quote"
+    case .unterminatedQuote:
+      "unterminated \" quote; close it, or write \\\" for a double quote"
+    case .trailingBackslash:
+      "the line ends with a lone backslash; write \\\\ for a backslash"
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import CardDomain
+import Foundation
+
+/// Renders outcomes for people: data on standard output, failures on standard error as
+/// `<result>: <message> (<status>)`, a cancelled command as `cancelled`. Text from the server
+/// or the user goes through ``TerminalText/safe(_:)``.
+package struct HumanRenderer: Sendable {
+  package let outputStyle: TextStyle
+  package let errorStyle: TextStyle
+
+  package init(outputStyle: TextStyle = .plain, errorStyle: TextStyle = .plain) {
+    self.outputStyle = outputStyle
+    self.errorStyle = errorStyle
+  }
+
+  /// Each line ends in a newline; empty for none.
+  package func output(_ output: CommandOutput) -> String {
+    let lines = lines(of: output)
+    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+  }
+
+  package func failure(_ failure: CommandFailure) -> String {
+    if failure.isCancellation { return errorStyle.failure("cancelled") + "\n" }
+    let status = failure.status.map { " (\($0))" } ?? ""
+    let message = TerminalText.safe(failure.message).replacingOccurrences(of: "\n", with: " ")
+    return errorStyle.failure(failure.result.rawValue) + ": \(message)\(status)\n"
+  }
+
+  package func note(_ note: SessionNote) -> String {
+    errorStyle.note("note") + ": \(note)\n"
+  }
+
+  private func lines(of output: CommandOutput) -> [String] {
+    switch output {
+    case .signedIn(let user): ["signed in as \(TerminalText.safe(user.rawValue))"]
+    case .signedOut(nil): ["signed out"]
+    case .signedOut(let path?):
+      ["signed out; the unreadable session store was moved to \(TerminalText.safe(path))"]
+    case .currentUser(let user): [TerminalText.safe(user.rawValue)]
+    case .cards([]): ["no cards"]
+    case .cards(let cards): cards.flatMap { block(of: $0) + [""] }
+    case .card(let card), .created(let card): block(of: card) + [""]
+    case .reordered([]): ["no cards"]
+    case .reordered(let cards):
+      cards.enumerated().map { index, card in
+        "\(index + 1). \(card.id.rawValue)  \(TerminalText.safe(card.name))"
+      }
+    case .deleted(let id): ["deleted \(TerminalText.safe(id))"]
+    case .log(let isEnabled): ["request log \(isEnabled ? "on" : "off")"]
+    case .sandbox(let command, let faults): ["sandbox: \(Self.describe(command, faults))"]
+    case .help(let topic): CommandTable.helpLines(for: topic)
+    case .exit: []
+    }
+  }
+
+  private static let labelWidth = 15
+
+  /// A card as `label  value` lines: id and name first, then every field that has a value,
+  /// one line per TMI. The caller ends every block with an empty line, so that blocks
+  /// printed one after the other stay apart.
+  private func block(of card: Card) -> [String] {
+    var fields: [(String, String)] = [("id", card.id.rawValue), ("name", card.name)]
+    func add(_ label: String, _ value: String?) {
+      if let value { fields.append((label, value)) }
+    }
+    add("title", card.title)
+    add("birthday", card.birthday?.description)
+    add("mbti", card.mbti?.rawValue)
+    add("instagram", card.instagram)
+    add("link", card.link?.absoluteString)
+    add("description", card.description)
+    add("default image", card.defaultImage.description)
+    add("image URL", card.imageURL?.absoluteString)
+    for tmi in card.tmis { add("tmi", tmi) }
+
+    let continuation = String(repeating: " ", count: Self.labelWidth)
+    return fields.map { label, value in
+      let padded = label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0)
+      let text = TerminalText.safe(value).replacingOccurrences(of: "\n", with: "\n" + continuation)
+      return outputStyle.label(padded) + (label == "id" ? outputStyle.heading(text) : text)
+    }
+  }
+
+  private static func describe(_ command: SandboxCommand, _ faults: SandboxFaultSummary)
+    -> String
+  {
+    switch command {
+    case .expireToken: return "access tokens expired; the next request refreshes them"
+    case .revokeRefresh: return "refresh tokens revoked; access tokens work until they expire"
+    case .fail:
+      guard let status = faults.failureStatus, faults.failuresRemaining > 0 else {
+        return "no failures queued"
+      }
+      let count = faults.failuresRemaining
+      return count == 1
+        ? "the next request answers \(status)" : "the next \(count) requests answer \(status)"
+    case .offline: return faults.isOffline ? "offline" : "online"
+    case .latency:
+      let latency = faults.latencyMilliseconds
+      return latency == 0 ? "no latency" : "latency \(latency) ms"
+    case .reset: return "reset to the seed cards; every session ended, every fault cleared"
+    }
+  }
+}
+
+/// ANSI colours for one output stream, or none.
+package struct TextStyle: Hashable, Sendable {
+  package let isEnabled: Bool
+
+  package init(isEnabled: Bool) { self.isEnabled = isEnabled }
+
+  package static let plain = TextStyle(isEnabled: false)
+
+  /// Colours only on a terminal, and never when `NO_COLOR` is set, whatever its value.
+  package static func forStream(isTerminal: Bool, environment: [String: String]) -> TextStyle {
+    TextStyle(isEnabled: isTerminal && environment["NO_COLOR"] == nil)
+  }
+
+  /// Red.
+  func failure(_ text: String) -> String { wrap(text, "31") }
+  /// Yellow.
+  func note(_ text: String) -> String { wrap(text, "33") }
+  /// Bold.
+  func heading(_ text: String) -> String { wrap(text, "1") }
+  /// Dim.
+  func label(_ text: String) -> String { wrap(text, "2") }
+
+  private func wrap(_ text: String, _ code: String) -> String {
+    isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}
+
+/// Makes text from the server or the user safe to print on a terminal: control characters,
+/// which could move the cursor or change colours, are shown escaped, as `\u{1B}`.
+enum TerminalText {
+  /// `text` with every control character but the newline escaped.
+  static func safe(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar != "\n" && (scalar.properties.generalCategory == .control) {
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,134 @@
+import CardDomain
+import Foundation
+
+/// Renders one command's outcome as the single JSON line of `--json` mode:
+/// `{"command": …, "ok": true, "result": "success", "data": …}` or
+/// `{"command": …, "ok": false, "result": …, "message": …, "status": …}` (`status` only
+/// when there was an HTTP status). `data` uses the contract's field names and never holds
+/// a token.
+package enum JSONRenderer {
+  /// Without its newline; `command` is `nil` when the line could not be split into words.
+  package static func line(command: String?, outcome: CommandOutcome) -> String {
+    let name: JSONValue = command.map(JSONValue.string) ?? .null
+    switch outcome {
+    case .success(let output):
+      return JSONValue.object([
+        ("command", name), ("ok", .bool(true)), ("result", .string(ResultKind.success.rawValue)),
+        ("data", data(of: output)),
+      ]).text
+    case .failure(let failure):
+      return JSONValue.members([
+        ("command", name), ("ok", .bool(false)), ("result", .string(failure.result.rawValue)),
+        ("message", .string(failure.message)), ("status", failure.status.map(JSONValue.int)),
+      ]).text
+    }
+  }
+
+  private static func data(of output: CommandOutput) -> JSONValue {
+    switch output {
+    case .signedIn(let user), .currentUser(let user): .object([("userId", .string(user.rawValue))])
+    case .signedOut(let setAsideAt):
+      setAsideAt.map { .object([("setAsideAt", .string($0))]) } ?? .null
+    case .cards(let cards), .reordered(let cards): .array(cards.map(json(of:)))
+    case .card(let card), .created(let card): json(of: card)
+    case .deleted(let id): .object([("cardId", .string(id))])
+    case .log(let isEnabled): .object([("log", .string(isEnabled ? "on" : "off"))])
+    case .sandbox(_, let faults): json(of: faults)
+    case .help(let topic): json(of: topic)
+    case .exit: .null
+    }
+  }
+
+  /// The contract's field names; absent fields are left out.
+  private static func json(of card: Card) -> JSONValue {
+    .members([
+      ("cardId", .string(card.id.rawValue)),
+      ("userId", .string(card.owner.rawValue)),
+      ("title", card.title.map(JSONValue.string)),
+      ("name", .string(card.name)),
+      ("birthday", card.birthday.map { .string($0.description) }),
+      ("mbti", card.mbti.map { .string($0.rawValue) }),
+      ("instagram", card.instagram.map(JSONValue.string)),
+      ("linkURL", card.link.map { .string($0.absoluteString) }),
+      ("description", card.description.map(JSONValue.string)),
+      ("defaultImage", .int(card.defaultImage.index)),
+      ("imageURL", card.imageURL.map { .string($0.absoluteString) }),
+      ("tmi", card.tmis.isEmpty ? nil : .array(card.tmis.map(JSONValue.string))),
+    ])
+  }
+
+  private static func json(of faults: SandboxFaultSummary) -> JSONValue {
+    .members([
+      ("offline", .bool(faults.isOffline)),
+      ("latencyMs", .int(faults.latencyMilliseconds)),
+      ("failStatus", faults.failureStatus.map(JSONValue.int)),
+      ("failCount", .int(faults.failuresRemaining)),
+    ])
+  }
+
+  private static func json(of topic: HelpTopic) -> JSONValue {
+    let specs =
+      switch topic {
+      case .overview: CommandTable.all
+      case .commands(let names): names.map(CommandTable.spec(named:))
+      }
+    let commands = specs.map { spec in
+      JSONValue.members([
+        ("name", .string(spec.name)), ("usage", .string(spec.usage)),
+        ("summary", .string(spec.summary)),
+        ("details", topic == .overview ? nil : .array(spec.details.map(JSONValue.string))),
+      ])
+    }
+    return .object([("commands", .array(commands))])
+  }
+}
+
+/// A JSON value whose objects keep their members in the order given, written on one line
+/// in the style `{"command": "cards", "ok": true}`, so that output is deterministic and
+/// reads like the examples in the documentation.
+indirect enum JSONValue: Sendable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case string(String)
+  case array([JSONValue])
+  /// Members in order.
+  case object([(String, JSONValue)])
+
+  /// An object of the members whose value is not `nil`, in order.
+  static func members(_ members: [(String, JSONValue?)]) -> JSONValue {
+    .object(members.compactMap { key, value in value.map { (key, $0) } })
+  }
+
+  var text: String {
+    switch self {
+    case .null: "null"
+    case .bool(let value): value ? "true" : "false"
+    case .int(let value): String(value)
+    case .string(let value): Self.quoted(value)
+    case .array(let values): "[" + values.map(\.text).joined(separator: ", ") + "]"
+    case .object(let members):
+      "{" + members.map { Self.quoted($0) + ": " + $1.text }.joined(separator: ", ") + "}"
+    }
+  }
+
+  /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped, every
+  /// other character as it is.
+  private static func quoted(_ string: String) -> String {
+    var output = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output + "\""
+  }
+}
