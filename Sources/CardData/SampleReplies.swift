@@ -41,7 +41,8 @@ enum SampleReplies {
 
   /// The envelope around `data`, with `Content-Type: application/json`.
   private static func reply(_ status: Int, _ message: String, _ data: String) -> HTTPResponse {
-    let body = #"{"status": \#(status), "success": true, "message": "\#(message)", "data": \#(data)}"#
+    let body =
+      #"{"status": \#(status), "success": true, "message": "\#(message)", "data": \#(data)}"#
     return HTTPResponse(
       status: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
   }

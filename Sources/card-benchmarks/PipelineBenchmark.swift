@@ -59,7 +59,10 @@ struct PipelineBenchmark {
       Scenario(
         name: "one card", reply: Replies.card, callsPerBatch: 200,
         decodeBare: { try JSONDecoder().decode(PlainEnvelope<PlainCard>.self, from: $0).count },
-        callRepository: { _ = try await $0.card(id: try CardID("c1")); return 1 }),
+        callRepository: { repository in
+          _ = try await repository.card(id: try CardID("c1"))
+          return 1
+        }),
       Scenario(
         name: "100-card list", reply: Replies.list, callsPerBatch: 10,
         decodeBare: { try JSONDecoder().decode(PlainEnvelope<[PlainCard]>.self, from: $0).count },

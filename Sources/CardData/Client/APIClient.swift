@@ -43,7 +43,9 @@ public struct RequestPipeline: APIClient {
   ) {
     self.baseURL = baseURL
     var base = baseURL.absoluteString
-    if let query = base.firstIndex(where: { $0 == "?" || $0 == "#" }) { base = String(base[..<query]) }
+    if let query = base.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+      base = String(base[..<query])
+    }
     while base.hasSuffix("/") { base.removeLast() }
     self.base = base
     self.transport = transport

@@ -189,7 +189,9 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     let current = try await loadCredential(sharingFailuresSince: began)
     if let inFlight { return try await Self.result(of: inFlight.task) }
     if current != stale { return current }
-    if endedRefreshes.load(ordering: .acquiring) > began, let lastFailure, lastFailure.stale == stale {
+    if endedRefreshes.load(ordering: .acquiring) > began, let lastFailure,
+      lastFailure.stale == stale
+    {
       throw lastFailure.error
     }
 

@@ -136,7 +136,8 @@ struct LoggingRedactionTests {
       interceptor: Interceptor(adapters: [FailingAdapter(error: .signedOut, log: CallLog())]),
       monitors: [LoggingMonitor(write: lines.write)])
     _ = await outcome(of: client, TestEndpoint.get())
-    #expect(lines.lines.last?.contains("== failed: not signed in; use login first, 0 attempts") == true)
+    #expect(
+      lines.lines.last?.contains("== failed: not signed in; use login first, 0 attempts") == true)
   }
 
   @Test("long bodies are clipped after redaction, with the number of characters left out")
