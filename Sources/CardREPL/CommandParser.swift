@@ -1,8 +1,7 @@
 /// Turns a command line into a ``Command``: words first (``Tokenizer``), then the longest
 /// command name in ``CommandTable`` that the words start with, then that command's arguments.
 package enum CommandParser {
-  /// The command on `line`, `nil` for a blank line or a `#` comment, or a usage error with a
-  /// hint.
+  /// `nil` for a blank line or a `#` comment.
   package static func parse(_ line: String) throws(UsageError) -> Command? {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
@@ -78,10 +77,9 @@ package enum CommandParser {
   }
 }
 
-/// A command line the REPL could not understand: a one-line message with a hint, and the
-/// command it was about, for the JSON `command` field: its full name when it was recognised
-/// (`card create`), the word typed when it was not (`cardz`), `nil` when the line could not
-/// be split into words.
+/// A command line the REPL could not understand: a one-line message with a hint, and for the
+/// JSON `command` field the command's full name (`card create`), else the word typed
+/// (`cardz`), else `nil` when the line could not be split into words.
 package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   package let command: String?
   package let message: String
@@ -156,7 +154,6 @@ package enum TokenizeError: Error, Hashable, Sendable, CustomStringConvertible {
   case unterminatedQuote(Character)
   case trailingBackslash
 
-  /// A one-line message with a hint.
   package var description: String {
     switch self {
     case .unterminatedQuote("'"):

@@ -8,8 +8,7 @@ package enum CommandTable {
   /// The words that only group subcommands, with the subcommands they take.
   static let groups = ["card": "get, create or delete", "sandbox": sandboxSubcommands]
 
-  /// In milliseconds.
-  static let maximumLatency = 600_000
+  static let maximumLatency = 600_000  // milliseconds
 
   private static let sandboxSubcommands =
     "expire-token, revoke-refresh, fail, offline, latency or reset"
@@ -167,7 +166,7 @@ package enum CommandTable {
     return spec
   }
 
-  /// The text of `help` and `help <command>`.
+  /// The lines `help` and `help <command>` print.
   static func helpLines(for topic: HelpTopic) -> [String] {
     switch topic {
     case .overview:
@@ -192,18 +191,34 @@ package enum CommandTable {
   private static let synopsisWidth = 31
 }
 
-/// One entry of the command table: its name, how to call it, what it does, and how its
-/// arguments are read.
+package enum HelpTopic: Hashable, Sendable {
+  /// Every command, one line each.
+  case overview
+  /// These commands in detail, by name.
+  case commands([String])
+
+  /// The topic of `help <topic>`: every command whose name is `topic` or starts with it.
+  init(_ topic: String?) throws(CommandFailure) {
+    guard let topic else {
+      self = .overview
+      return
+    }
+    let names = CommandTable.all.map(\.name).filter { $0 == topic || $0.hasPrefix(topic + " ") }
+    guard !names.isEmpty else {
+      throw CommandFailure(.invalid, "there is no command '\(topic)'; try 'help'")
+    }
+    self = .commands(names)
+  }
+}
+
+/// One entry of the command table: the words that select it (`card create`), its usage
+/// (`card get <cardId>`), a summary line for `help`, more lines for `help <command>`, and how
+/// it reads the arguments that follow its name.
 package struct CommandSpec: Sendable {
-  /// The words that select the command, such as `card create`.
   package let name: String
-  /// The call with its arguments, such as `card get <cardId>`.
   package let usage: String
-  /// One line for `help`.
   package let summary: String
-  /// More lines for `help <command>`.
   package let details: [String]
-  /// Reads the arguments that follow the name.
   let parse: @Sendable (_ spec: CommandSpec, _ arguments: [String]) throws(UsageError) -> Command
 
   init(
@@ -217,7 +232,7 @@ package struct CommandSpec: Sendable {
     self.parse = parse
   }
 
-  /// A command that takes no arguments: its usage is its name.
+  /// A command without arguments, whose usage is its name.
   static func fixed(
     _ name: String, _ command: Command, summary: String, details: [String] = []
   ) -> CommandSpec {
