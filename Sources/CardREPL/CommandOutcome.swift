@@ -2,7 +2,6 @@ import CardDomain
 
 package typealias CommandOutcome = Result<CommandOutput, CommandFailure>
 
-/// The data of a command that succeeded.
 package enum CommandOutput: Hashable, Sendable {
   case signedIn(UserID)
   /// With the path an unreadable session store was moved to, if it was.

@@ -96,10 +96,9 @@ package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// - spaces and tabs separate words;
 /// - `'…'` keeps everything inside literally, backslashes included;
-/// - `"…"` keeps everything inside, except that `\"` and `\\` stand for `"` and `\`
-///   (any other backslash is kept as it is);
-/// - outside quotes, a backslash makes the next character literal (`\ ` is a space inside
-///   a word);
+/// - `"…"` keeps everything inside, but `\"` and `\\` stand for `"` and `\` (any other
+///   backslash is kept);
+/// - outside quotes, a backslash makes the next character literal (`\ ` is a space);
 /// - quoted and unquoted parts next to each other form one word: `key="a b"` is `key=a b`;
 /// - `""` and `''` are an empty word.
 ///

@@ -256,13 +256,13 @@ package struct CommandSpec: Sendable {
     }
   }
 
-  /// A whole number of at least `minimum`, written in decimal digits.
-  func number(_ text: String, of what: String, minimum: Int = 0) throws(UsageError) -> Int {
+  /// A whole number in decimal digits, at most `Int.max`.
+  func number(_ text: String, of what: String) throws(UsageError) -> Int {
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw usageError("\(what) must be a whole number, not '\(text)'")
     }
-    guard let value = Int(text), value >= minimum else {
-      throw usageError("\(what) must be from \(minimum) to \(Int.max), not \(text)")
+    guard let value = Int(text) else {
+      throw usageError("\(what) must be from 0 to \(Int.max), not \(text)")
     }
     return value
   }

@@ -107,7 +107,6 @@ package struct REPLSession: Sendable {
 
 package enum OutputMode: Sendable {
   case human(HumanRenderer)
-  /// One JSON object per command on standard output.
   case json
 }
 
@@ -138,13 +137,6 @@ package final class ScriptLineSource: LineSource {
   private let remaining: Protected<ArraySlice<String>>
 
   package init(lines: [String]) { remaining = Protected(ArraySlice(lines)) }
-
-  /// The lines of `text`, split at newlines (a final newline ends the last line).
-  package convenience init(text: String) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    self.init(lines: lines)
-  }
 
   package var showsPrompt: Bool { false }
 

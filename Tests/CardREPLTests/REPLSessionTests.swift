@@ -26,7 +26,7 @@ struct REPLSessionTests {
     let services = fakeServices(
       auth: SpyAuthRepository(user: SignedInUser(userID: try UserID("demo"))))
     let summary = await session(services).run(
-      ScriptLineSource(text: "whoami\n\ncardz\n# note\nwhoami\n"))
+      ScriptLineSource(lines: ["whoami", "", "cardz", "# note", "whoami"]))
     #expect(summary == REPLSession.Summary(commands: 3, failures: 1))
     #expect(summary.scriptExitStatus == 1)
     #expect(console.output == "demo\ndemo\n")
