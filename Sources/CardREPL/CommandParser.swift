@@ -12,7 +12,8 @@ package enum CommandParser {
       throw UsageError(command: nil, error.description)
     }
     guard let first = words.first else { return nil }
-    guard let spec = longestMatch(for: words) else {
+    let matches = CommandTable.all.filter { words.starts(with: $0.words) }
+    guard let spec = matches.max(by: { $0.words.count < $1.words.count }) else {
       if let subcommands = CommandTable.groups[first] {
         let problem =
           words.count == 1
@@ -23,15 +24,6 @@ package enum CommandParser {
       throw UsageError(command: first, "unknown command '\(first)'; try 'help'")
     }
     return try spec.parse(spec, Array(words.dropFirst(spec.words.count)))
-  }
-
-  private static func longestMatch(for words: [String]) -> CommandSpec? {
-    CommandTable.all
-      .filter { spec in
-        spec.words.count <= words.count
-          && zip(spec.words, words).allSatisfy { name, word in name == word }
-      }
-      .max { $0.words.count < $1.words.count }
   }
 
   /// Reads the `key=value` arguments of `card create`: every key known, each at most once

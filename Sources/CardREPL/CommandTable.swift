@@ -15,7 +15,7 @@ package enum CommandTable {
 
   private static let sessionCommands = [
     CommandSpec(
-      "login", usage: "login <userId> <password>",
+      name: "login", usage: "login <userId> <password>",
       summary: "sign in; the session is kept, encrypted, across runs",
       details: [
         "The sandbox knows demo/demo (cards c1, c2) and guest/guest (card c3).",
@@ -35,7 +35,7 @@ package enum CommandTable {
   ]
 
   private static let cardCommands = [
-    CommandSpec("cards", usage: "cards", summary: "list your cards in your order") {
+    CommandSpec(name: "cards", usage: "cards", summary: "list your cards in your order") {
       (spec, arguments) throws(UsageError) in
       guard arguments.isEmpty else {
         throw UsageError(
@@ -43,13 +43,13 @@ package enum CommandTable {
       }
       return .listCards
     },
-    CommandSpec("card get", usage: "card get <cardId>", summary: "show one card") {
+    CommandSpec(name: "card get", usage: "card get <cardId>", summary: "show one card") {
       (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 1, what: "a card id")
       return .getCard(id: arguments[0])
     },
     CommandSpec(
-      "card create",
+      name: "card create",
       usage: "card create name=<text> [title=…] [birthday=YYYY-MM-DD] [mbti=…] [instagram=…] "
         + "[link=…] [description=…] [defaultImage=0-5] [tmi=…]… [image=<path>]",
       summary: "create a card, with an image if you like",
@@ -62,14 +62,14 @@ package enum CommandTable {
       ],
       parse: CommandParser.cardCreation),
     CommandSpec(
-      "cards order", usage: "cards order <cardId>…",
+      name: "cards order", usage: "cards order <cardId>…",
       summary: "put your cards in a new order",
       details: ["Name every card you own, each once, in the new order: cards order c2 c1"]
     ) { (spec, arguments) throws(UsageError) in
       guard !arguments.isEmpty else { throw spec.usageError("cards order needs card ids") }
       return .reorderCards(ids: arguments)
     },
-    CommandSpec("card delete", usage: "card delete <cardId>", summary: "delete one card") {
+    CommandSpec(name: "card delete", usage: "card delete <cardId>", summary: "delete one card") {
       (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 1, what: "a card id")
       return .deleteCard(id: arguments[0])
@@ -77,7 +77,7 @@ package enum CommandTable {
   ]
 
   private static let logCommand = CommandSpec(
-    "log", usage: "log on|off",
+    name: "log", usage: "log on|off",
     summary: "log requests to stderr, secrets redacted",
     details: ["Tokens, passwords and image bytes never appear: they show as <redacted>."]
   ) { (spec, arguments) throws(UsageError) in .log(isEnabled: try spec.onOff(arguments)) }
@@ -98,7 +98,7 @@ package enum CommandTable {
         "signed out. Try: sandbox revoke-refresh, sandbox expire-token, cards.",
       ]),
     CommandSpec(
-      "sandbox fail", usage: "sandbox fail <status> [count]",
+      name: "sandbox fail", usage: "sandbox fail <status> [count]",
       summary: "make the next requests answer an error status",
       details: [
         "status is 400 to 599; 502, 503 and 504 answer an HTML page, as a proxy would.",
@@ -118,7 +118,7 @@ package enum CommandTable {
       return .sandbox(.fail(status: status, count: count))
     },
     CommandSpec(
-      "sandbox offline", usage: "sandbox offline on|off",
+      name: "sandbox offline", usage: "sandbox offline on|off",
       summary: "make every request fail without a response",
       details: [
         "Requests fail as networkFail (GET, PUT and DELETE after two retries).",
@@ -126,7 +126,7 @@ package enum CommandTable {
       ]
     ) { (spec, arguments) throws(UsageError) in .sandbox(.offline(try spec.onOff(arguments))) },
     CommandSpec(
-      "sandbox latency", usage: "sandbox latency <ms>",
+      name: "sandbox latency", usage: "sandbox latency <ms>",
       summary: "make every request wait; 0 turns it off",
       details: [
         "At most 600000 ms (10 minutes). Press Ctrl-C to cancel a slow request; the REPL",
@@ -151,7 +151,7 @@ package enum CommandTable {
 
   private static let replCommands = [
     CommandSpec(
-      "help", usage: "help [command]", summary: "list the commands, or explain one"
+      name: "help", usage: "help [command]", summary: "list the commands, or explain one"
     ) { (spec, arguments) throws(UsageError) in
       .help(topic: arguments.isEmpty ? nil : arguments.joined(separator: " "))
     },
@@ -218,32 +218,21 @@ package struct CommandSpec: Sendable {
   package let name: String
   package let usage: String
   package let summary: String
-  package let details: [String]
+  package var details: [String] = []
   let parse: @Sendable (_ spec: CommandSpec, _ arguments: [String]) throws(UsageError) -> Command
-
-  init(
-    _ name: String, usage: String, summary: String, details: [String] = [],
-    parse: @escaping @Sendable (CommandSpec, [String]) throws(UsageError) -> Command
-  ) {
-    self.name = name
-    self.usage = usage
-    self.summary = summary
-    self.details = details
-    self.parse = parse
-  }
 
   /// A command without arguments, whose usage is its name.
   static func fixed(
     _ name: String, _ command: Command, summary: String, details: [String] = []
   ) -> CommandSpec {
-    CommandSpec(name, usage: name, summary: summary, details: details) {
+    CommandSpec(name: name, usage: name, summary: summary, details: details) {
       (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 0, what: "no arguments")
       return command
     }
   }
 
-  var words: [Substring] { name.split(separator: " ") }
+  var words: [String] { name.split(separator: " ").map(String.init) }
 
   func usageError(_ problem: String) -> UsageError {
     UsageError(command: name, "\(problem); usage: \(usage)")

@@ -31,15 +31,7 @@ struct FileDescriptorWriter: Sendable {
     guard !text.isEmpty else { return }
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { buffer in
-        #if canImport(Glibc)
-          Glibc.write(descriptor, buffer.baseAddress, buffer.count)
-        #elseif canImport(Musl)
-          Musl.write(descriptor, buffer.baseAddress, buffer.count)
-        #else
-          Darwin.write(descriptor, buffer.baseAddress, buffer.count)
-        #endif
-      }
+      let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
         return
@@ -47,4 +39,9 @@ struct FileDescriptorWriter: Sendable {
       bytes = bytes.dropFirst(written)
     }
   }
+}
+
+/// `write(2)`, out of reach inside a type whose own method is named `write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
 }
