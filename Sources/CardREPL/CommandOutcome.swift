@@ -8,8 +8,8 @@ package enum CommandOutput: Hashable, Sendable {
   case signedOut(setAsideAt: String?)
   case currentUser(UserID)
   case cards([Card])
+  /// A card shown, or just created.
   case card(Card)
-  case created(Card)
   /// The list in its new order.
   case reordered([Card])
   case deleted(id: String)

@@ -42,7 +42,7 @@ struct CommandRunner: Sendable {
       } catch {
         throw CommandFailure(.invalidInput(error))
       }
-      return .created(try await perform(try await services.createCard.execute(draft)))
+      return .card(try await perform(try await services.createCard.execute(draft)))
     case .reorderCards(let ids):
       return .reordered(try await perform(try await services.reorderCards.execute(order: ids)))
     case .deleteCard(let id):

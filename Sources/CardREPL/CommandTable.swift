@@ -218,7 +218,7 @@ package struct CommandSpec: Sendable {
   package let name: String
   package let usage: String
   package let summary: String
-  package var details: [String] = []
+  var details: [String] = []
   let parse: @Sendable (_ spec: CommandSpec, _ arguments: [String]) throws(UsageError) -> Command
 
   /// A command without arguments, whose usage is its name.

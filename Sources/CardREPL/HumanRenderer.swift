@@ -5,8 +5,8 @@ import Foundation
 /// `<result>: <message> (<status>)`, a cancelled command as `cancelled`. Text from the server
 /// or the user goes through ``TerminalText/safe(_:)``.
 package struct HumanRenderer: Sendable {
-  package let outputStyle: TextStyle
-  package let errorStyle: TextStyle
+  let outputStyle: TextStyle
+  let errorStyle: TextStyle
 
   package init(outputStyle: TextStyle = .plain, errorStyle: TextStyle = .plain) {
     self.outputStyle = outputStyle
@@ -38,7 +38,7 @@ package struct HumanRenderer: Sendable {
     case .currentUser(let user): [TerminalText.safe(user.rawValue)]
     case .cards([]): ["no cards"]
     case .cards(let cards): cards.flatMap { block(of: $0) + [""] }
-    case .card(let card), .created(let card): block(of: card) + [""]
+    case .card(let card): block(of: card) + [""]
     case .reordered([]): ["no cards"]
     case .reordered(let cards):
       cards.enumerated().map { index, card in

@@ -29,7 +29,7 @@ package enum JSONRenderer {
     case .signedOut(let setAsideAt):
       setAsideAt.map { .object([("setAsideAt", .string($0))]) } ?? .null
     case .cards(let cards), .reordered(let cards): .array(cards.map(json(of:)))
-    case .card(let card), .created(let card): json(of: card)
+    case .card(let card): json(of: card)
     case .deleted(let id): .object([("cardId", .string(id))])
     case .log(let isEnabled): .object([("log", .string(isEnabled ? "on" : "off"))])
     case .sandbox(_, let faults): json(of: faults)
