@@ -1,22 +1,22 @@
 import Foundation
 
-/// Everything the composition root needs to build the application: which backend, where
-/// the home directory is, how the session store gets its key, logging and timeouts.
+/// Everything the composition root needs to build the application; every default is the one
+/// `card-repl` uses.
 package struct AppConfiguration: Sendable {
   package enum Backend: Hashable, Sendable {
     /// The in-process sandbox, whose state lives in the home directory.
     case sandbox
-    /// A real server at this base URL, over URLSession.
+    /// A server at this base URL, over URLSession.
     case server(URL)
   }
 
+  /// The session store's key: a random key in a file of its own in the home directory, or
+  /// one derived from `$CARD_REPL_PASSPHRASE`.
   package enum KeySource: Hashable, Sendable, CustomStringConvertible {
-    /// A random key in a file of its own in the home directory (the default).
     case keyFile
-    /// A key derived from a passphrase (`$CARD_REPL_PASSPHRASE`).
     case passphrase(String)
 
-    /// `keyFile` or `passphrase(<redacted>)`: never the passphrase.
+    /// Never the passphrase.
     package var description: String {
       switch self {
       case .keyFile: "keyFile"
@@ -29,16 +29,13 @@ package struct AppConfiguration: Sendable {
   /// Holds the session store and the sandbox's state.
   package var homeDirectory: URL
   package var keySource: KeySource
-  /// Whether the request log starts on (`log on` turns it on later).
   package var logsRequests: Bool
   /// How long a request to a server may wait without data before it fails.
   package var requestTimeout: Duration
   /// The wait before the first retry of an idempotent request; later ones double it.
   package var retryBaseDelay: Duration
-  /// How long the sandbox's access tokens work.
   package var accessTokenLifetime: Duration
 
-  /// Every default is the one `card-repl` uses.
   package init(
     backend: Backend = .sandbox,
     homeDirectory: URL,
@@ -85,14 +82,11 @@ package struct AppConfiguration: Sendable {
     }
   }
 
-  /// `<home>/sandbox/state.json`.
   package var sandboxStateFile: URL {
     homeDirectory.appendingPathComponent("sandbox").appendingPathComponent("state.json")
   }
 
-  /// Names the home directory when `--home` is not given.
   static let homeVariable = "CARD_REPL_HOME"
-  /// When set, the session store's passphrase.
   static let passphraseVariable = "CARD_REPL_PASSPHRASE"
 
   /// The configuration for a launch: the home directory from `--home`, else

@@ -24,16 +24,14 @@ import Foundation
 /// The token refresh goes through `refreshing`, which has no authentication interceptor, so
 /// a refresh never waits for itself.
 package struct AppGraph: Sendable {
-  package let configuration: AppConfiguration
   package let services: REPLServices
   /// `nil` with a server backend.
   package let sandbox: CardSandbox?
 
-  /// Builds the graph; each line of the request log goes to `log` (standard error in
-  /// `card-repl`). Throws when the home directory, the sandbox's state or the session store
-  /// cannot be set up.
+  /// Each line of the request log goes to `log` (standard error in `card-repl`). Throws when
+  /// the home directory, the sandbox's state or the session store cannot be set up.
   package init(configuration: AppConfiguration, log: @escaping @Sendable (String) -> Void)
-    throws(StartupError)
+    throws(LaunchError)
   {
     try Self.makePrivateDirectory(configuration.homeDirectory)
     let transport: any HTTPTransport
@@ -52,24 +50,23 @@ package struct AppGraph: Sendable {
         transport = URLSessionTransport(
           configuration: try .init(requestTimeout: configuration.requestTimeout))
       } catch {
-        throw StartupError("cannot use the server: \(error)")
+        throw LaunchError("cannot use the server: \(error)")
       }
       baseURL = url
       backendName = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
     }
     let store = try Self.makeStore(configuration)
     let requestLog = RequestLog(isEnabled: configuration.logsRequests, write: log)
-    let notes = NoteBoard()
+    let notes = SessionNotes()
     let retryPolicy = RetryPolicy(baseDelay: configuration.retryBaseDelay)
     let clock = SystemWallClock()
     let refreshing = RequestPipeline(
       baseURL: baseURL, transport: transport, interceptor: Interceptor(retriers: [retryPolicy]),
-      monitors: [requestLog.monitor, RefreshNoticeMonitor(board: notes)])
+      monitors: [requestLog.monitor, RefreshNoticeMonitor(notes: notes)])
     let authentication = AuthenticationInterceptor(
       store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock)
     let client = refreshing.with(
       interceptor: Interceptor(adapters: [authentication], retriers: [authentication, retryPolicy]))
-    self.configuration = configuration
     services = REPLServices(
       cards: RemoteCardRepository(client: client),
       auth: RemoteAuthRepository(client: client, store: store, clock: clock),
@@ -77,12 +74,12 @@ package struct AppGraph: Sendable {
       requestLog: requestLog, notes: notes, backendName: backendName)
   }
 
-  private static func makePrivateDirectory(_ url: URL) throws(StartupError) {
+  private static func makePrivateDirectory(_ url: URL) throws(LaunchError) {
     do {
       try FileManager.default.createDirectory(
         at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw StartupError("cannot use \(url.path) as the home directory: \(reason(for: url))")
+      throw LaunchError("cannot use \(url.path) as the home directory: \(reason(for: url))")
     }
   }
 
@@ -102,7 +99,7 @@ package struct AppGraph: Sendable {
     return "it cannot be created"
   }
 
-  private static func makeSandbox(_ configuration: AppConfiguration) throws(StartupError)
+  private static func makeSandbox(_ configuration: AppConfiguration) throws(LaunchError)
     -> CardSandbox
   {
     let stateFile = configuration.sandboxStateFile
@@ -111,12 +108,12 @@ package struct AppGraph: Sendable {
       return try CardSandbox(
         stateFile: stateFile, accessTokenLifetime: configuration.accessTokenLifetime)
     } catch {
-      throw StartupError(
+      throw LaunchError(
         "\(error). Delete \(stateFile.path) to start the sandbox from its seed state")
     }
   }
 
-  private static func makeStore(_ configuration: AppConfiguration) throws(StartupError)
+  private static func makeStore(_ configuration: AppConfiguration) throws(LaunchError)
     -> EncryptedFileCredentialStore
   {
     let keySource: EncryptedFileCredentialStore.KeySource? =
@@ -128,16 +125,7 @@ package struct AppGraph: Sendable {
       return try EncryptedFileCredentialStore(
         configuration: .init(directory: configuration.sessionDirectory, keySource: keySource))
     } catch {
-      throw StartupError("the session store cannot be set up: \(error.message)")
+      throw LaunchError("the session store cannot be set up: \(error.message)")
     }
   }
-}
-
-/// Why the application could not start (exit status 1): what went wrong and what to do.
-package struct StartupError: Error, Hashable, Sendable, CustomStringConvertible {
-  package let message: String
-
-  package init(_ message: String) { self.message = message }
-
-  package var description: String { message }
 }

@@ -4,9 +4,8 @@ import Foundation
 /// `card-repl` from its command line to its exit status: reads the options, builds the
 /// graph, and runs the REPL interactively on a terminal or as a script on piped input.
 package enum CardREPLApp {
-  /// Runs the application and returns its exit status: for a script 0 when every command
-  /// succeeded and 1 when any failed; 0 after an interactive session; 1 when it could not
-  /// start; 2 for a bad command line.
+  /// The exit status: for a script 0 when every command succeeded and 1 when any failed; 0
+  /// after an interactive session; 1 when it could not start; 2 for a bad command line.
   package static func run(
     arguments: [String], environment: [String: String],
     console: any Console = StandardConsole()

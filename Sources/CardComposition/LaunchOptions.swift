@@ -2,16 +2,11 @@ import Foundation
 
 /// The command line of `card-repl`: `[--json] [--server <url>] [--home <dir>] [--help]`.
 package struct LaunchOptions: Hashable, Sendable {
-  /// `--json`: one JSON object per command on standard output.
   package var json = false
-  /// `--server <url>`: a real server instead of the sandbox.
   package var server: URL?
-  /// `--home <dir>`: the home directory.
   package var home: String?
-  /// `--help`: print the usage and leave.
   package var showsHelp = false
 
-  /// The sandbox, human output, the default home.
   package init() {}
 
   package static let usage = """
@@ -87,7 +82,8 @@ package struct LaunchOptions: Hashable, Sendable {
   }
 }
 
-/// A command line or environment `card-repl` cannot start with (exit status 2).
+/// Why `card-repl` cannot start: a bad command line or environment (exit status 2), or a
+/// home, sandbox state or session store that cannot be set up (exit status 1).
 package struct LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
   package let message: String
 

@@ -1,5 +1,4 @@
 import CardData
-import CardPrimitives
 import CardREPL
 import CardSandbox
 import Synchronization
@@ -24,91 +23,52 @@ final class RequestLog: RequestLogSwitch {
   }
 }
 
-/// Posts ``CardREPL/SessionNote/accessTokenRefreshed`` when a token refresh succeeds, so
-/// that the REPL can say that a transparent refresh happened.
+/// Posts ``CardREPL/SessionNote/accessTokenRefreshed`` when a token refresh succeeds.
 struct RefreshNoticeMonitor: EventMonitor {
-  let board: NoteBoard
+  let notes: SessionNotes
 
   func requestFinished(_ metrics: RequestMetrics) {
     // `refresh` is the contract's name of the operation, which endpoints report as theirs.
     guard metrics.context.endpointName == "refresh",
       case .response(let status) = metrics.outcome, (200..<300).contains(status)
     else { return }
-    board.post(.accessTokenRefreshed)
+    notes.post(.accessTokenRefreshed)
   }
 }
 
-/// Collects the notes that monitors post during a command, for the REPL to print after it.
-final class NoteBoard: SessionNotes {
-  private let notes = Protected<[SessionNote]>([])
-
-  func post(_ note: SessionNote) { notes.withLock { $0.append(note) } }
-
-  func takeNotes() -> [SessionNote] {
-    notes.withLock { notes in
-      defer { notes.removeAll() }
-      return notes
-    }
-  }
-}
-
-/// The `sandbox …` commands over the in-process sandbox.
+/// The `sandbox …` commands over the in-process sandbox. `reset` ends every session, so it
+/// also clears this client's: the REPL must not keep showing a user the sandbox forgot.
 struct SandboxController: SandboxControlling {
   let sandbox: CardSandbox
-  /// The client's session for this sandbox, ended with the sandbox's sessions on reset.
   let store: any CredentialStore
 
-  func expireAccessTokens() async throws(SandboxControlError) {
-    do { try await sandbox.expireAccessTokens() } catch { throw Self.storage(error) }
-  }
-
-  func revokeRefreshTokens() async throws(SandboxControlError) {
-    do { try await sandbox.revokeRefreshTokens() } catch { throw Self.storage(error) }
-  }
-
-  func failNext(status: Int, count: Int) async throws(SandboxControlError) {
+  func run(_ command: SandboxCommand) async throws(SandboxControlError) -> SandboxFaultSummary {
     do {
-      try await sandbox.failNext(status: status, count: count)
-    } catch {
+      switch command {
+      case .expireToken: try await sandbox.expireAccessTokens()
+      case .revokeRefresh: try await sandbox.revokeRefreshTokens()
+      case .fail(let status, let count): try await sandbox.failNext(status: status, count: count)
+      case .offline(let isOffline): await sandbox.setOffline(isOffline)
+      case .latency(let milliseconds): try await sandbox.setLatency(.milliseconds(milliseconds))
+      case .reset: try await sandbox.reset()
+      }
+    } catch let error as SandboxFaultError {
       throw SandboxControlError(.invalidArgument, error.description)
-    }
-  }
-
-  func setOffline(_ isOffline: Bool) async {
-    await sandbox.setOffline(isOffline)
-  }
-
-  func setLatency(_ latency: Duration) async throws(SandboxControlError) {
-    do {
-      try await sandbox.setLatency(latency)
+    } catch SandboxStateError.cancelled {
+      throw SandboxControlError(.cancelled, "cancelled while waiting for the sandbox")
     } catch {
-      throw SandboxControlError(.invalidArgument, error.description)
+      throw SandboxControlError(.storage, "\(error)")
     }
-  }
-
-  /// Restores the seed state, which ends every session, and so ends this client's too:
-  /// the REPL must not keep showing a user whose tokens the sandbox forgot.
-  func reset() async throws(SandboxControlError) {
-    do { try await sandbox.reset() } catch { throw Self.storage(error) }
-    do {
-      try await store.clear()
-    } catch {
-      throw SandboxControlError(.storage, "the sandbox was reset, but \(error.message)")
+    if command == .reset {
+      do {
+        try await store.clear()
+      } catch {
+        throw SandboxControlError(.storage, "the sandbox was reset, but \(error.message)")
+      }
     }
-  }
-
-  func faults() async -> SandboxFaultSummary {
     let faults = await sandbox.faults
-    let (seconds, attoseconds) = faults.latency.components
     return SandboxFaultSummary(
-      isOffline: faults.isOffline,
-      latencyMilliseconds: Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000),
-      failureStatus: faults.failureStatus,
-      failuresRemaining: faults.failuresRemaining)
-  }
-
-  private static func storage(_ error: SandboxStateError) -> SandboxControlError {
-    if case .cancelled = error { return SandboxControlError(.cancelled, error.description) }
-    return SandboxControlError(.storage, error.description)
+      isOffline: faults.isOffline, latencyMilliseconds: Int(faults.latency / .milliseconds(1)),
+      failureStatus: faults.failureStatus, failuresRemaining: faults.failuresRemaining)
   }
 }

@@ -2,29 +2,23 @@ import CardDomain
 import Foundation
 
 extension CardDraft {
-  /// The draft of `card create`, each value checked by the domain's own types. The draft's
-  /// remaining rules (a name that is not blank, a web link, the image's size) are the use
-  /// case's.
-  ///
+  /// The draft of `card create`, each value checked by the domain's own types; the draft's
+  /// other rules (a name that is not blank, a web link, the image's size) are the use case's.
   /// The domain reads no file, so the image is measured here: a relative path starts at
   /// `workingDirectory`, `~/` is the user's home.
   init(_ arguments: CardCreationArguments, workingDirectory: URL) throws(ValidationError) {
     self.init(
       name: arguments.name,
       title: arguments.title,
-      birthday: try arguments.birthday.map { (text) throws(ValidationError) in
-        try Birthday(text)
-      },
-      mbti: try arguments.mbti.map { (text) throws(ValidationError) in try MBTI(text) },
+      birthday: try arguments.birthday.map(Birthday.init),
+      mbti: try arguments.mbti.map(MBTI.init),
       instagram: arguments.instagram,
       link: try arguments.link.map { (text) throws(ValidationError) in
         guard let url = URL(string: text) else { throw .invalidLink(text) }
         return url
       },
       description: arguments.description,
-      defaultImage: try arguments.defaultImage.map { (index) throws(ValidationError) in
-        try DefaultImage(index)
-      } ?? .first,
+      defaultImage: try arguments.defaultImage.map(DefaultImage.init) ?? .first,
       tmis: try TMIList(arguments.tmis),
       image: try arguments.imagePath.map { (path) throws(ValidationError) in
         let expanded = NSString(string: path).expandingTildeInPath
@@ -36,14 +30,12 @@ extension CardDraft {
 }
 
 extension CardImage {
-  /// The image file at `url`, measured, its type told by its first bytes (whatever its name
-  /// says) and its name taken from the path. A link to an image is an image: what it points
-  /// to is measured. The bytes are streamed when the request is sent.
+  /// The file at `url`, measured (through a link, if it is one), its type told by its first
+  /// bytes whatever its name says; the bytes are streamed when the request is sent.
   init(fileAt url: URL) throws(ValidationError) {
     let path = url.path
     let resolved = url.resolvingSymlinksInPath()
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory) else {
+    guard FileManager.default.fileExists(atPath: resolved.path) else {
       throw .imageUnreadable(path: path, reason: "no such file")
     }
     let attributes: [FileAttributeKey: Any]
@@ -52,7 +44,7 @@ extension CardImage {
     } catch {
       throw .imageUnreadable(path: path, reason: "cannot be read (\(error.localizedDescription))")
     }
-    guard !isDirectory.boolValue, attributes[.type] as? FileAttributeType == .typeRegular,
+    guard attributes[.type] as? FileAttributeType == .typeRegular,
       let size = attributes[.size] as? NSNumber
     else { throw .imageUnreadable(path: path, reason: "not a regular file") }
     let header: Data

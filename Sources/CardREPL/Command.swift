@@ -9,12 +9,12 @@ package enum Command: Hashable, Sendable {
   case deleteCard(id: String)
   case log(isEnabled: Bool)
   case sandbox(SandboxCommand)
-  /// `help [command]`: `nil` for the list of commands.
+  /// `nil` asks for the list of commands.
   case help(topic: String?)
-  /// `exit` or `quit`, under the name typed.
+  /// `exit` or `quit`, whichever was typed, so that JSON output names it.
   case exit(name: String)
 
-  /// The command's full name, as JSON output and messages show it, such as `card get`.
+  /// The full name that JSON output and messages show, such as `card get`.
   package var name: String {
     switch self {
     case .login: "login"
@@ -54,7 +54,7 @@ package enum SandboxCommand: Hashable, Sendable {
 /// The `key=value` arguments of `card create`, as typed. Empty values of optional keys are
 /// left out; `tmi` may be given several times, in order.
 package struct CardCreationArguments: Hashable, Sendable {
-  /// The keys `card create` accepts, in the order help lists them.
+  /// In the order help lists them.
   static let keys = [
     "name", "title", "birthday", "mbti", "instagram", "link", "description", "defaultImage",
     "tmi", "image",
@@ -62,13 +62,11 @@ package struct CardCreationArguments: Hashable, Sendable {
 
   package var name: String
   package var title: String?
-  /// `YYYY-MM-DD`.
   package var birthday: String?
   package var mbti: String?
   package var instagram: String?
   package var link: String?
   package var description: String?
-  /// Already read as a number.
   package var defaultImage: Int?
   package var tmis: [String]
   package var imagePath: String?

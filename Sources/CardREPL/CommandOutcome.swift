@@ -1,37 +1,28 @@
 import CardDomain
 
-/// What a command produced: data to show, or a failure.
 package typealias CommandOutcome = Result<CommandOutput, CommandFailure>
 
-/// The data of a command that succeeded.
 package enum CommandOutput: Hashable, Sendable {
   case signedIn(UserID)
   /// With the path an unreadable session store was moved to, if it was.
   case signedOut(setAsideAt: String?)
   case currentUser(UserID)
   case cards([Card])
+  /// A card shown, or just created.
   case card(Card)
-  case created(Card)
   /// The list in its new order.
   case reordered([Card])
   case deleted(id: String)
   case log(isEnabled: Bool)
-  /// The command and the faults injected after it.
+  /// The command and the faults in force after it.
   case sandbox(SandboxCommand, SandboxFaultSummary)
   case help(HelpTopic)
   case exit
 }
 
-package enum HelpTopic: Hashable, Sendable {
-  /// Every command, one line each.
-  case overview
-  /// These commands in detail, by name.
-  case commands([String])
-}
-
 /// How a command ended, as the JSON `result` says it: the contract's `NetworkResult` names,
 /// which ``CardDomain/CardError`` keeps, plus the two outcomes that never reach a server.
-package enum ResultKind: String, Hashable, Sendable, CaseIterable {
+package enum ResultKind: String, Hashable, Sendable {
   case success, requestErr, pathErr, serverErr
   /// No response arrived: offline, timeout, cancelled.
   case networkFail
@@ -41,32 +32,27 @@ package enum ResultKind: String, Hashable, Sendable, CaseIterable {
   case invalid
 }
 
-/// A command that failed: its result, a message for people and the HTTP status when there
-/// was one. This is the one place where a ``CardDomain/CardError`` becomes a result.
+/// A command that failed: never ``ResultKind/success``, a message without the status, and the
+/// HTTP status for `requestErr` and `serverErr`. Its `init(_: CardError)` is the one place
+/// where a ``CardDomain/CardError`` becomes a result.
 package struct CommandFailure: Error, Hashable, Sendable {
-  /// Never ``ResultKind/success``.
   package let result: ResultKind
-  /// What went wrong, without the status.
   package let message: String
-  /// For `requestErr` and `serverErr`.
   package let status: Int?
-  /// The user cancelled the command (Ctrl-C): reported as `networkFail`, since no response
-  /// arrived, and shown as `cancelled` to people.
-  package let isCancellation: Bool
+  /// Ctrl-C: `networkFail` in JSON, since no response arrived, and `cancelled` for people.
+  package private(set) var isCancellation = false
 
   package init(_ result: ResultKind, _ message: String, status: Int? = nil) {
-    self.init(result, message, status: status, isCancellation: false)
-  }
-
-  private init(_ result: ResultKind, _ message: String, status: Int?, isCancellation: Bool) {
     self.result = result
     self.message = message
     self.status = status
-    self.isCancellation = isCancellation
   }
 
-  package static let cancelled = CommandFailure(
-    .networkFail, "cancelled", status: nil, isCancellation: true)
+  package static let cancelled = {
+    var failure = CommandFailure(.networkFail, "cancelled")
+    failure.isCancellation = true
+    return failure
+  }()
 
   package init(_ error: UsageError) { self.init(.invalid, error.message) }
 

@@ -1,8 +1,7 @@
 /// Turns a command line into a ``Command``: words first (``Tokenizer``), then the longest
 /// command name in ``CommandTable`` that the words start with, then that command's arguments.
 package enum CommandParser {
-  /// The command on `line`, `nil` for a blank line or a `#` comment, or a usage error with a
-  /// hint.
+  /// `nil` for a blank line or a `#` comment.
   package static func parse(_ line: String) throws(UsageError) -> Command? {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
@@ -13,7 +12,8 @@ package enum CommandParser {
       throw UsageError(command: nil, error.description)
     }
     guard let first = words.first else { return nil }
-    guard let spec = longestMatch(for: words) else {
+    let matches = CommandTable.all.filter { words.starts(with: $0.words) }
+    guard let spec = matches.max(by: { $0.words.count < $1.words.count }) else {
       if let subcommands = CommandTable.groups[first] {
         let problem =
           words.count == 1
@@ -24,15 +24,6 @@ package enum CommandParser {
       throw UsageError(command: first, "unknown command '\(first)'; try 'help'")
     }
     return try spec.parse(spec, Array(words.dropFirst(spec.words.count)))
-  }
-
-  private static func longestMatch(for words: [String]) -> CommandSpec? {
-    CommandTable.all
-      .filter { spec in
-        spec.words.count <= words.count
-          && zip(spec.words, words).allSatisfy { name, word in name == word }
-      }
-      .max { $0.words.count < $1.words.count }
   }
 
   /// Reads the `key=value` arguments of `card create`: every key known, each at most once
@@ -78,10 +69,9 @@ package enum CommandParser {
   }
 }
 
-/// A command line the REPL could not understand: a one-line message with a hint, and the
-/// command it was about, for the JSON `command` field: its full name when it was recognised
-/// (`card create`), the word typed when it was not (`cardz`), `nil` when the line could not
-/// be split into words.
+/// A command line the REPL could not understand: a one-line message with a hint, and for the
+/// JSON `command` field the command's full name (`card create`), else the word typed
+/// (`cardz`), else `nil` when the line could not be split into words.
 package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   package let command: String?
   package let message: String
@@ -98,10 +88,9 @@ package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// - spaces and tabs separate words;
 /// - `'…'` keeps everything inside literally, backslashes included;
-/// - `"…"` keeps everything inside, except that `\"` and `\\` stand for `"` and `\`
-///   (any other backslash is kept as it is);
-/// - outside quotes, a backslash makes the next character literal (`\ ` is a space inside
-///   a word);
+/// - `"…"` keeps everything inside, but `\"` and `\\` stand for `"` and `\` (any other
+///   backslash is kept);
+/// - outside quotes, a backslash makes the next character literal (`\ ` is a space);
 /// - quoted and unquoted parts next to each other form one word: `key="a b"` is `key=a b`;
 /// - `""` and `''` are an empty word.
 ///
@@ -156,7 +145,6 @@ package enum TokenizeError: Error, Hashable, Sendable, CustomStringConvertible {
   case unterminatedQuote(Character)
   case trailingBackslash
 
-  /// A one-line message with a hint.
   package var description: String {
     switch self {
     case .unterminatedQuote("'"):

@@ -8,15 +8,14 @@ package enum CommandTable {
   /// The words that only group subcommands, with the subcommands they take.
   static let groups = ["card": "get, create or delete", "sandbox": sandboxSubcommands]
 
-  /// In milliseconds.
-  static let maximumLatency = 600_000
+  static let maximumLatency = 600_000  // milliseconds
 
   private static let sandboxSubcommands =
     "expire-token, revoke-refresh, fail, offline, latency or reset"
 
   private static let sessionCommands = [
     CommandSpec(
-      "login", usage: "login <userId> <password>",
+      name: "login", usage: "login <userId> <password>",
       summary: "sign in; the session is kept, encrypted, across runs",
       details: [
         "The sandbox knows demo/demo (cards c1, c2) and guest/guest (card c3).",
@@ -36,7 +35,7 @@ package enum CommandTable {
   ]
 
   private static let cardCommands = [
-    CommandSpec("cards", usage: "cards", summary: "list your cards in your order") {
+    CommandSpec(name: "cards", usage: "cards", summary: "list your cards in your order") {
       (spec, arguments) throws(UsageError) in
       guard arguments.isEmpty else {
         throw UsageError(
@@ -44,13 +43,13 @@ package enum CommandTable {
       }
       return .listCards
     },
-    CommandSpec("card get", usage: "card get <cardId>", summary: "show one card") {
+    CommandSpec(name: "card get", usage: "card get <cardId>", summary: "show one card") {
       (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 1, what: "a card id")
       return .getCard(id: arguments[0])
     },
     CommandSpec(
-      "card create",
+      name: "card create",
       usage: "card create name=<text> [title=…] [birthday=YYYY-MM-DD] [mbti=…] [instagram=…] "
         + "[link=…] [description=…] [defaultImage=0-5] [tmi=…]… [image=<path>]",
       summary: "create a card, with an image if you like",
@@ -63,14 +62,14 @@ package enum CommandTable {
       ],
       parse: CommandParser.cardCreation),
     CommandSpec(
-      "cards order", usage: "cards order <cardId>…",
+      name: "cards order", usage: "cards order <cardId>…",
       summary: "put your cards in a new order",
       details: ["Name every card you own, each once, in the new order: cards order c2 c1"]
     ) { (spec, arguments) throws(UsageError) in
       guard !arguments.isEmpty else { throw spec.usageError("cards order needs card ids") }
       return .reorderCards(ids: arguments)
     },
-    CommandSpec("card delete", usage: "card delete <cardId>", summary: "delete one card") {
+    CommandSpec(name: "card delete", usage: "card delete <cardId>", summary: "delete one card") {
       (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 1, what: "a card id")
       return .deleteCard(id: arguments[0])
@@ -78,7 +77,7 @@ package enum CommandTable {
   ]
 
   private static let logCommand = CommandSpec(
-    "log", usage: "log on|off",
+    name: "log", usage: "log on|off",
     summary: "log requests to stderr, secrets redacted",
     details: ["Tokens, passwords and image bytes never appear: they show as <redacted>."]
   ) { (spec, arguments) throws(UsageError) in .log(isEnabled: try spec.onOff(arguments)) }
@@ -99,7 +98,7 @@ package enum CommandTable {
         "signed out. Try: sandbox revoke-refresh, sandbox expire-token, cards.",
       ]),
     CommandSpec(
-      "sandbox fail", usage: "sandbox fail <status> [count]",
+      name: "sandbox fail", usage: "sandbox fail <status> [count]",
       summary: "make the next requests answer an error status",
       details: [
         "status is 400 to 599; 502, 503 and 504 answer an HTML page, as a proxy would.",
@@ -119,7 +118,7 @@ package enum CommandTable {
       return .sandbox(.fail(status: status, count: count))
     },
     CommandSpec(
-      "sandbox offline", usage: "sandbox offline on|off",
+      name: "sandbox offline", usage: "sandbox offline on|off",
       summary: "make every request fail without a response",
       details: [
         "Requests fail as networkFail (GET, PUT and DELETE after two retries).",
@@ -127,7 +126,7 @@ package enum CommandTable {
       ]
     ) { (spec, arguments) throws(UsageError) in .sandbox(.offline(try spec.onOff(arguments))) },
     CommandSpec(
-      "sandbox latency", usage: "sandbox latency <ms>",
+      name: "sandbox latency", usage: "sandbox latency <ms>",
       summary: "make every request wait; 0 turns it off",
       details: [
         "At most 600000 ms (10 minutes). Press Ctrl-C to cancel a slow request; the REPL",
@@ -152,7 +151,7 @@ package enum CommandTable {
 
   private static let replCommands = [
     CommandSpec(
-      "help", usage: "help [command]", summary: "list the commands, or explain one"
+      name: "help", usage: "help [command]", summary: "list the commands, or explain one"
     ) { (spec, arguments) throws(UsageError) in
       .help(topic: arguments.isEmpty ? nil : arguments.joined(separator: " "))
     },
@@ -167,7 +166,7 @@ package enum CommandTable {
     return spec
   }
 
-  /// The text of `help` and `help <command>`.
+  /// The lines `help` and `help <command>` print.
   static func helpLines(for topic: HelpTopic) -> [String] {
     switch topic {
     case .overview:
@@ -192,43 +191,48 @@ package enum CommandTable {
   private static let synopsisWidth = 31
 }
 
-/// One entry of the command table: its name, how to call it, what it does, and how its
-/// arguments are read.
+package enum HelpTopic: Hashable, Sendable {
+  /// Every command, one line each.
+  case overview
+  /// These commands in detail, by name.
+  case commands([String])
+
+  /// The topic of `help <topic>`: every command whose name is `topic` or starts with it.
+  init(_ topic: String?) throws(CommandFailure) {
+    guard let topic else {
+      self = .overview
+      return
+    }
+    let names = CommandTable.all.map(\.name).filter { $0 == topic || $0.hasPrefix(topic + " ") }
+    guard !names.isEmpty else {
+      throw CommandFailure(.invalid, "there is no command '\(topic)'; try 'help'")
+    }
+    self = .commands(names)
+  }
+}
+
+/// One entry of the command table: the words that select it (`card create`), its usage
+/// (`card get <cardId>`), a summary line for `help`, more lines for `help <command>`, and how
+/// it reads the arguments that follow its name.
 package struct CommandSpec: Sendable {
-  /// The words that select the command, such as `card create`.
   package let name: String
-  /// The call with its arguments, such as `card get <cardId>`.
   package let usage: String
-  /// One line for `help`.
   package let summary: String
-  /// More lines for `help <command>`.
-  package let details: [String]
-  /// Reads the arguments that follow the name.
+  var details: [String] = []
   let parse: @Sendable (_ spec: CommandSpec, _ arguments: [String]) throws(UsageError) -> Command
 
-  init(
-    _ name: String, usage: String, summary: String, details: [String] = [],
-    parse: @escaping @Sendable (CommandSpec, [String]) throws(UsageError) -> Command
-  ) {
-    self.name = name
-    self.usage = usage
-    self.summary = summary
-    self.details = details
-    self.parse = parse
-  }
-
-  /// A command that takes no arguments: its usage is its name.
+  /// A command without arguments, whose usage is its name.
   static func fixed(
     _ name: String, _ command: Command, summary: String, details: [String] = []
   ) -> CommandSpec {
-    CommandSpec(name, usage: name, summary: summary, details: details) {
+    CommandSpec(name: name, usage: name, summary: summary, details: details) {
       (spec, arguments) throws(UsageError) in
       try spec.expect(arguments, count: 0, what: "no arguments")
       return command
     }
   }
 
-  var words: [Substring] { name.split(separator: " ") }
+  var words: [String] { name.split(separator: " ").map(String.init) }
 
   func usageError(_ problem: String) -> UsageError {
     UsageError(command: name, "\(problem); usage: \(usage)")
@@ -241,13 +245,13 @@ package struct CommandSpec: Sendable {
     }
   }
 
-  /// A whole number of at least `minimum`, written in decimal digits.
-  func number(_ text: String, of what: String, minimum: Int = 0) throws(UsageError) -> Int {
+  /// A whole number in decimal digits, at most `Int.max`.
+  func number(_ text: String, of what: String) throws(UsageError) -> Int {
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw usageError("\(what) must be a whole number, not '\(text)'")
     }
-    guard let value = Int(text), value >= minimum else {
-      throw usageError("\(what) must be from \(minimum) to \(Int.max), not \(text)")
+    guard let value = Int(text) else {
+      throw usageError("\(what) must be from 0 to \(Int.max), not \(text)")
     }
     return value
   }

@@ -5,15 +5,14 @@ import Foundation
 /// `<result>: <message> (<status>)`, a cancelled command as `cancelled`. Text from the server
 /// or the user goes through ``TerminalText/safe(_:)``.
 package struct HumanRenderer: Sendable {
-  package let outputStyle: TextStyle
-  package let errorStyle: TextStyle
+  let outputStyle: TextStyle
+  let errorStyle: TextStyle
 
   package init(outputStyle: TextStyle = .plain, errorStyle: TextStyle = .plain) {
     self.outputStyle = outputStyle
     self.errorStyle = errorStyle
   }
 
-  /// Each line ends in a newline; empty for none.
   package func output(_ output: CommandOutput) -> String {
     let lines = lines(of: output)
     return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
@@ -39,7 +38,7 @@ package struct HumanRenderer: Sendable {
     case .currentUser(let user): [TerminalText.safe(user.rawValue)]
     case .cards([]): ["no cards"]
     case .cards(let cards): cards.flatMap { block(of: $0) + [""] }
-    case .card(let card), .created(let card): block(of: card) + [""]
+    case .card(let card): block(of: card) + [""]
     case .reordered([]): ["no cards"]
     case .reordered(let cards):
       cards.enumerated().map { index, card in
@@ -55,9 +54,8 @@ package struct HumanRenderer: Sendable {
 
   private static let labelWidth = 15
 
-  /// A card as `label  value` lines: id and name first, then every field that has a value,
-  /// one line per TMI. The caller ends every block with an empty line, so that blocks
-  /// printed one after the other stay apart.
+  /// `label  value` lines: id and name first, then every field that has a value, one line per
+  /// TMI. Callers end each block with an empty line, so that blocks printed in a row stay apart.
   private func block(of card: Card) -> [String] {
     var fields: [(String, String)] = [("id", card.id.rawValue), ("name", card.name)]
     func add(_ label: String, _ value: String?) {
@@ -116,24 +114,19 @@ package struct TextStyle: Hashable, Sendable {
     TextStyle(isEnabled: isTerminal && environment["NO_COLOR"] == nil)
   }
 
-  /// Red.
-  func failure(_ text: String) -> String { wrap(text, "31") }
-  /// Yellow.
-  func note(_ text: String) -> String { wrap(text, "33") }
-  /// Bold.
-  func heading(_ text: String) -> String { wrap(text, "1") }
-  /// Dim.
-  func label(_ text: String) -> String { wrap(text, "2") }
+  func failure(_ text: String) -> String { wrap(text, "31") }  // red
+  func note(_ text: String) -> String { wrap(text, "33") }  // yellow
+  func heading(_ text: String) -> String { wrap(text, "1") }  // bold
+  func label(_ text: String) -> String { wrap(text, "2") }  // dim
 
   private func wrap(_ text: String, _ code: String) -> String {
     isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 }
 
-/// Makes text from the server or the user safe to print on a terminal: control characters,
-/// which could move the cursor or change colours, are shown escaped, as `\u{1B}`.
+/// Text from the server or the user, safe to print on a terminal: every control character but
+/// the newline, which could move the cursor or change colours, is shown escaped, as `\u{1B}`.
 enum TerminalText {
-  /// `text` with every control character but the newline escaped.
   static func safe(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {

@@ -9,8 +9,7 @@ import Dispatch
   import Darwin
 #endif
 
-/// Cancels the command that is running when the user presses Ctrl-C, and only that: the
-/// REPL keeps going.
+/// Ctrl-C cancels the running command, and only that: the REPL keeps going.
 package final class InterruptController: Sendable {
   private let running = Protected<Task<CommandOutcome, Never>?>(nil)
 
@@ -26,7 +25,6 @@ package final class InterruptController: Sendable {
     return true
   }
 
-  /// Runs `operation` as the running command, cancelled by ``interrupt(announcing:)``.
   func run(_ operation: @escaping @Sendable () async -> CommandOutcome) async -> CommandOutcome {
     // Registered under the lock it is created in: an interrupt that follows anything the
     // command did finds it, even when the command signals before this line returns.
@@ -44,18 +42,15 @@ package final class InterruptController: Sendable {
   }
 }
 
-/// Turns Ctrl-C (SIGINT) into a call of ``InterruptController/interrupt(announcing:)``: the
-/// running command is cancelled and the REPL keeps going, instead of the process dying.
-///
-/// Ctrl-C typed at the prompt is a key of the line editor (raw mode); only while a command
-/// runs is it a signal. A dispatch source receives it on a queue of its own, outside any
-/// signal handler, so it may take locks and cancel tasks.
+/// Turns SIGINT into ``InterruptController/interrupt(announcing:)`` instead of the process
+/// dying. At the prompt Ctrl-C is a key of the line editor (raw mode); only while a command
+/// runs is it a signal, received by a dispatch source outside any signal handler, so it may
+/// take locks and cancel tasks.
 package final class SignalInterrupts {
   private let source: any DispatchSourceSignal
 
-  /// Ignores SIGINT's default action and hands every SIGINT to `controller`. Before a
-  /// command is cancelled, a newline goes to `echoDescriptor`, so that `cancelled` starts a
-  /// line of its own after the `^C` the terminal echoed.
+  /// Before a command is cancelled, a newline goes to `echoDescriptor`, so that `cancelled`
+  /// starts a line of its own after the `^C` the terminal echoed.
   package init(controller: InterruptController, echoDescriptor: Int32) {
     signal(SIGINT, SIG_IGN)
     let echo = FileDescriptorWriter(descriptor: echoDescriptor)
@@ -67,7 +62,7 @@ package final class SignalInterrupts {
     source.resume()
   }
 
-  /// Stops listening and gives SIGINT its default action back.
+  /// Gives SIGINT its default action back.
   package func cancel() {
     source.cancel()
     signal(SIGINT, SIG_DFL)

@@ -1,13 +1,12 @@
 import CardDomain
 import Foundation
 
-/// Renders one command's outcome as the single JSON line of `--json` mode:
+/// One command's outcome as the single JSON line of `--json` mode:
 /// `{"command": …, "ok": true, "result": "success", "data": …}` or
-/// `{"command": …, "ok": false, "result": …, "message": …, "status": …}` (`status` only
-/// when there was an HTTP status). `data` uses the contract's field names and never holds
-/// a token.
+/// `{"command": …, "ok": false, "result": …, "message": …, "status": …}` (`status` only when
+/// there was one). `data` uses the contract's field names and never holds a token.
 package enum JSONRenderer {
-  /// Without its newline; `command` is `nil` when the line could not be split into words.
+  /// Without its newline.
   package static func line(command: String?, outcome: CommandOutcome) -> String {
     let name: JSONValue = command.map(JSONValue.string) ?? .null
     switch outcome {
@@ -30,7 +29,7 @@ package enum JSONRenderer {
     case .signedOut(let setAsideAt):
       setAsideAt.map { .object([("setAsideAt", .string($0))]) } ?? .null
     case .cards(let cards), .reordered(let cards): .array(cards.map(json(of:)))
-    case .card(let card), .created(let card): json(of: card)
+    case .card(let card): json(of: card)
     case .deleted(let id): .object([("cardId", .string(id))])
     case .log(let isEnabled): .object([("log", .string(isEnabled ? "on" : "off"))])
     case .sandbox(_, let faults): json(of: faults)
@@ -83,16 +82,14 @@ package enum JSONRenderer {
   }
 }
 
-/// A JSON value whose objects keep their members in the order given, written on one line
-/// in the style `{"command": "cards", "ok": true}`, so that output is deterministic and
-/// reads like the examples in the documentation.
+/// A JSON value whose objects keep their members in order, written on one line as
+/// `{"command": "cards", "ok": true}`: deterministic, and like the documentation's examples.
 indirect enum JSONValue: Sendable {
   case null
   case bool(Bool)
   case int(Int)
   case string(String)
   case array([JSONValue])
-  /// Members in order.
   case object([(String, JSONValue)])
 
   /// An object of the members whose value is not `nil`, in order.
@@ -112,8 +109,7 @@ indirect enum JSONValue: Sendable {
     }
   }
 
-  /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped, every
-  /// other character as it is.
+  /// RFC 8259: quotes, backslashes and control characters escaped, the rest as it is.
   private static func quoted(_ string: String) -> String {
     var output = "\""
     for scalar in string.unicodeScalars {

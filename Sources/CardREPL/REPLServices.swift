@@ -1,11 +1,11 @@
 import CardDomain
+import CardPrimitives
 
 /// Everything the REPL's commands act on: the use cases and the REPL's own small ports. The
 /// composition root fills it with the real graph; tests fill it with fakes.
 package struct REPLServices: Sendable {
   package let signIn: SignInUseCase
   package let signOut: SignOutUseCase
-  /// `whoami` and the prompt.
   package let currentUser: CurrentUserUseCase
   package let listCards: ListCardsUseCase
   package let fetchCard: FetchCardDetailUseCase
@@ -15,15 +15,13 @@ package struct REPLServices: Sendable {
   /// `nil` with a server backend.
   package let sandbox: (any SandboxControlling)?
   package let requestLog: any RequestLogSwitch
-  /// Printed after each command.
-  package let notes: any SessionNotes
+  package let notes: SessionNotes
   /// The backend's name in the prompt, such as `sandbox` or `api.example.com`.
   package let backendName: String
 
-  /// The use cases over one card repository and one auth repository.
   package init(
     cards: any CardRepository, auth: any AuthRepository, sandbox: (any SandboxControlling)?,
-    requestLog: any RequestLogSwitch, notes: any SessionNotes, backendName: String
+    requestLog: any RequestLogSwitch, notes: SessionNotes, backendName: String
   ) {
     signIn = SignInUseCase(repository: auth)
     signOut = SignOutUseCase(repository: auth)
@@ -40,21 +38,12 @@ package struct REPLServices: Sendable {
   }
 }
 
-/// The fault injection of the sandbox backend, as the `sandbox …` commands drive it. The
-/// composition root implements it over the in-process sandbox; with a server backend there
-/// is none, and the commands say so.
+/// The fault injection of the sandbox backend, as the `sandbox …` commands drive it: the
+/// composition root implements it over the in-process sandbox; a server backend has none.
 package protocol SandboxControlling: Sendable {
-  func expireAccessTokens() async throws(SandboxControlError)
-  /// Access tokens keep working until they expire.
-  func revokeRefreshTokens() async throws(SandboxControlError)
-  /// Makes the next `count` requests answer `status`; a count of 0 clears the queue.
-  func failNext(status: Int, count: Int) async throws(SandboxControlError)
-  /// Makes every request fail without a response, or stops doing so.
-  func setOffline(_ isOffline: Bool) async
-  func setLatency(_ latency: Duration) async throws(SandboxControlError)
-  /// Restores the seed cards, signs everyone out (this client too) and clears every fault.
-  func reset() async throws(SandboxControlError)
-  func faults() async -> SandboxFaultSummary
+  /// Carries out `command` and returns the faults in force after it. `reset` restores the
+  /// seed cards and clears every fault, and signs everyone out, this client too.
+  func run(_ command: SandboxCommand) async throws(SandboxControlError) -> SandboxFaultSummary
 }
 
 /// Why a `sandbox …` command failed: an argument the sandbox refused, state it could not
@@ -71,11 +60,11 @@ package struct SandboxControlError: Error, Hashable, Sendable {
   }
 }
 
-/// The faults injected into the sandbox at one moment, as the REPL reports them.
+/// The faults injected into the sandbox: the next ``failuresRemaining`` requests answer
+/// ``failureStatus``.
 package struct SandboxFaultSummary: Hashable, Sendable {
   package var isOffline: Bool
   package var latencyMilliseconds: Int
-  /// The status the next ``failuresRemaining`` requests answer with.
   package var failureStatus: Int?
   package var failuresRemaining: Int
 
@@ -92,21 +81,30 @@ package struct SandboxFaultSummary: Hashable, Sendable {
   }
 }
 
-/// `log on|off`.
 package protocol RequestLogSwitch: Sendable {
   var isEnabled: Bool { get }
   func setEnabled(_ isEnabled: Bool)
 }
 
 /// Things that happened behind a command's back and that the user should hear about, such
-/// as an access token refreshed transparently.
-package protocol SessionNotes: Sendable {
-  /// The notes since the last call, oldest first; they are not handed out again.
-  func takeNotes() -> [SessionNote]
+/// as an access token refreshed transparently: the pipeline's monitors post them, and the
+/// REPL takes them after each command, oldest first, to print them once.
+package final class SessionNotes: Sendable {
+  private let notes = Protected<[SessionNote]>([])
+
+  package init() {}
+
+  package func post(_ note: SessionNote) { notes.withLock { $0.append(note) } }
+
+  package func takeNotes() -> [SessionNote] {
+    notes.withLock { notes in
+      defer { notes.removeAll() }
+      return notes
+    }
+  }
 }
 
 package enum SessionNote: Hashable, Sendable, CustomStringConvertible {
-  /// The access token expired or was about to, and was refreshed.
   case accessTokenRefreshed
 
   package var description: String {

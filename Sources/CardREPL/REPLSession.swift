@@ -2,12 +2,9 @@ import CardDomain
 import CardPrimitives
 import Foundation
 
-/// The read–run–print loop: reads lines from a ``LineSource``, runs each command and prints
-/// its result, the notes it caused, and failures on standard error.
-///
-/// Blank lines and lines starting with `#` are skipped. `exit`, `quit` and the end of input
-/// stop the loop. Ctrl-C, through the ``InterruptController``, cancels the running command
-/// only.
+/// The read–run–print loop: runs each line of a ``LineSource`` and prints the notes it caused,
+/// then its result (failures on standard error). Blank and `#` lines are skipped; `exit`,
+/// `quit` and the end of input stop it; Ctrl-C cancels the running command only.
 package struct REPLSession: Sendable {
   private let services: REPLServices
   private let console: any Console
@@ -15,7 +12,6 @@ package struct REPLSession: Sendable {
   private let runner: CommandRunner
   private let interrupts: InterruptController
 
-  /// Relative image paths start at `workingDirectory`.
   package init(
     services: REPLServices, console: any Console, mode: OutputMode, workingDirectory: URL,
     interrupts: InterruptController = InterruptController()
@@ -27,8 +23,8 @@ package struct REPLSession: Sendable {
     self.interrupts = interrupts
   }
 
+  /// Blank and comment lines are not commands.
   package struct Summary: Hashable, Sendable {
-    /// Blank and comment lines are not commands.
     package var commands: Int
     package var failures: Int
 
@@ -37,11 +33,9 @@ package struct REPLSession: Sendable {
       self.failures = failures
     }
 
-    /// 0 when every command succeeded, 1 otherwise.
     package var scriptExitStatus: Int32 { failures == 0 ? 0 : 1 }
   }
 
-  /// Runs lines until `exit`, `quit` or the end of input.
   package func run(_ source: some LineSource) async -> Summary {
     var summary = Summary()
     while true {
@@ -60,7 +54,6 @@ package struct REPLSession: Sendable {
 
   package struct Step: Hashable, Sendable {
     package let succeeded: Bool
-    /// The command asked to leave.
     package let exits: Bool
   }
 
@@ -114,23 +107,19 @@ package struct REPLSession: Sendable {
 
 package enum OutputMode: Sendable {
   case human(HumanRenderer)
-  /// One JSON object per command on standard output.
   case json
 }
 
-/// Where the REPL writes, as it is: standard output for data, standard error for failures,
-/// notes and the request log. Tests capture both.
+/// Standard output for data, standard error for failures, notes and the request log.
 package protocol Console: Sendable {
   func writeOutput(_ text: String)
   func writeError(_ text: String)
 }
 
-/// Where the REPL's lines come from: a script, a terminal, or a test.
+/// Where the REPL's lines come from: a script, a terminal, or a test. Only a source that
+/// shows prompts is given one (working it out asks for the current user).
 package protocol LineSource: Sendable {
-  /// Whether the source shows a prompt, so that the REPL should work one out.
   var showsPrompt: Bool { get }
-  /// The next line, without its newline; `prompt` is shown first when the source shows
-  /// prompts.
   func nextLine(prompt: String) async -> LineInput
 }
 
@@ -143,18 +132,11 @@ package enum LineInput: Hashable, Sendable {
   case interrupted
 }
 
-/// The lines of a script held in memory, without prompts.
+/// A script held in memory.
 package final class ScriptLineSource: LineSource {
   private let remaining: Protected<ArraySlice<String>>
 
   package init(lines: [String]) { remaining = Protected(ArraySlice(lines)) }
-
-  /// The lines of `text`, split at newlines (a final newline ends the last line).
-  package convenience init(text: String) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    self.init(lines: lines)
-  }
 
   package var showsPrompt: Bool { false }
 

@@ -68,7 +68,7 @@ struct AppGraphTests {
     let graph = try AppGraph(configuration: configuration()) { _ in }
     _ = try await graph.services.signIn.execute(userID: "demo", password: "demo")
     #expect(graph.services.notes.takeNotes().isEmpty)
-    try await graph.services.sandbox?.expireAccessTokens()
+    _ = try await graph.services.sandbox?.run(.expireToken)
     #expect(try await graph.services.listCards.execute().count == 2)
     #expect(graph.services.notes.takeNotes() == [.accessTokenRefreshed])
     #expect(graph.services.notes.takeNotes().isEmpty)
@@ -77,8 +77,8 @@ struct AppGraphTests {
   @Test func aFailedRefreshLeavesNoNote() async throws {
     let graph = try AppGraph(configuration: configuration()) { _ in }
     _ = try await graph.services.signIn.execute(userID: "demo", password: "demo")
-    try await graph.services.sandbox?.revokeRefreshTokens()
-    try await graph.services.sandbox?.expireAccessTokens()
+    _ = try await graph.services.sandbox?.run(.revokeRefresh)
+    _ = try await graph.services.sandbox?.run(.expireToken)
     await #expect(throws: CardError.self) { try await graph.services.listCards.execute() }
     #expect(graph.services.notes.takeNotes().isEmpty)
   }
@@ -86,17 +86,17 @@ struct AppGraphTests {
   @Test func sandboxControlsReportTheFaults() async throws {
     let graph = try AppGraph(configuration: configuration()) { _ in }
     let controls = try #require(graph.services.sandbox)
-    try await controls.failNext(status: 503, count: 2)
-    await controls.setOffline(true)
-    try await controls.setLatency(.milliseconds(250))
+    _ = try await controls.run(.fail(status: 503, count: 2))
+    _ = try await controls.run(.offline(true))
     #expect(
-      await controls.faults()
+      try await controls.run(.latency(milliseconds: 250))
         == SandboxFaultSummary(
           isOffline: true, latencyMilliseconds: 250, failureStatus: 503, failuresRemaining: 2))
-    try await controls.reset()
-    #expect(await controls.faults() == .none)
-    await #expect(throws: SandboxControlError.self) {
-      try await controls.failNext(status: 200, count: 1)
+    #expect(try await controls.run(.reset) == .none)
+    await #expect {
+      try await controls.run(.fail(status: 200, count: 1))
+    } throws: { error in
+      (error as? SandboxControlError)?.kind == .invalidArgument
     }
   }
 
@@ -116,7 +116,7 @@ struct AppGraphTests {
 
   @Test func aHomeThatIsAFileStopsTheStart() throws {
     try Data().write(to: home.appending("home"))
-    #expect(throws: StartupError.self) { try AppGraph(configuration: configuration()) { _ in } }
+    #expect(throws: LaunchError.self) { try AppGraph(configuration: configuration()) { _ in } }
   }
 }
 
@@ -131,7 +131,7 @@ struct UnusableHomeTests {
       #expect {
         _ = try AppGraph(configuration: configuration) { _ in }
       } throws: { error in
-        (error as? StartupError)?.message == "cannot use \(path.path) as the home directory: "
+        (error as? LaunchError)?.message == "cannot use \(path.path) as the home directory: "
           + "\(file.path) is a file, not a directory"
       }
     }

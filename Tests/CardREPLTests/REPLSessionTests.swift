@@ -26,7 +26,7 @@ struct REPLSessionTests {
     let services = fakeServices(
       auth: SpyAuthRepository(user: SignedInUser(userID: try UserID("demo"))))
     let summary = await session(services).run(
-      ScriptLineSource(text: "whoami\n\ncardz\n# note\nwhoami\n"))
+      ScriptLineSource(lines: ["whoami", "", "cardz", "# note", "whoami"]))
     #expect(summary == REPLSession.Summary(commands: 3, failures: 1))
     #expect(summary.scriptExitStatus == 1)
     #expect(console.output == "demo\ndemo\n")
@@ -40,11 +40,17 @@ struct REPLSessionTests {
   }
 
   @Test func notesArePrintedOnStandardErrorBeforeTheResult() async {
-    let notes = FakeNotes()
+    let notes = SessionNotes()
     notes.post(.accessTokenRefreshed)
     _ = await session(fakeServices(notes: notes), json: true).execute("whoami")
-    #expect(console.error == "note: access token refreshed\n")
-    #expect(console.output.hasPrefix(#"{"command": "whoami", "ok": false"#))
+    let writes = console.writes
+    #expect(writes.count == 2)
+    #expect(writes.first == .error("note: access token refreshed\n"))
+    guard case .output(let result)? = writes.last else {
+      Issue.record("the result was not printed after the note: \(writes)")
+      return
+    }
+    #expect(result.hasPrefix(#"{"command": "whoami", "ok": false"#))
   }
 
   @Test func aSandboxCommandCancelledWhileWaitingSaysCancelled() async {
@@ -215,14 +221,7 @@ struct InterruptTests {
 
 /// Sandbox controls whose every command is cancelled while it waits for the sandbox.
 private struct CancelledSandboxControls: SandboxControlling {
-  private static let cancelled = SandboxControlError(.cancelled, "cancelled while waiting")
-  func expireAccessTokens() async throws(SandboxControlError) { throw Self.cancelled }
-  func revokeRefreshTokens() async throws(SandboxControlError) { throw Self.cancelled }
-  func failNext(status: Int, count: Int) async throws(SandboxControlError) {
-    throw Self.cancelled
+  func run(_ command: SandboxCommand) async throws(SandboxControlError) -> SandboxFaultSummary {
+    throw SandboxControlError(.cancelled, "cancelled while waiting")
   }
-  func setOffline(_ isOffline: Bool) async {}
-  func setLatency(_ latency: Duration) async throws(SandboxControlError) { throw Self.cancelled }
-  func reset() async throws(SandboxControlError) { throw Self.cancelled }
-  func faults() async -> SandboxFaultSummary { .none }
 }

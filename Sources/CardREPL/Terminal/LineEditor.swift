@@ -10,12 +10,12 @@ package struct LineEditor: Sendable {
   }
 
   package private(set) var buffer: [Character] = []
-  /// The cursor's position in ``buffer``, 0...buffer.count.
+  /// 0...buffer.count.
   package private(set) var cursor = 0
   /// Oldest first.
   package private(set) var history: [String]
 
-  /// The history entry shown, or `nil` while editing a new line.
+  /// `nil` while editing a new line.
   private var historyIndex: Int?
   /// The new line being typed, kept while browsing the history.
   private var draft: [Character] = []
@@ -116,7 +116,7 @@ package struct KeyDecoder: Sendable {
 
   package init() {}
 
-  /// The keys completed by `byte` (none while a sequence is incomplete).
+  /// None while a sequence is incomplete.
   package mutating func feed(_ byte: UInt8) -> [Key] {
     switch state {
     case .ground:
@@ -210,18 +210,14 @@ package struct KeyDecoder: Sendable {
 }
 
 /// Redraws the prompt and the line being edited, wrapped over as many rows as the terminal
-/// needs, and puts the cursor where it belongs.
-///
-/// It remembers the cursor's row (counted from the prompt's row) between redraws, so that
-/// it can go back up to the prompt before drawing again.
+/// needs, and puts the cursor where it belongs. It remembers the cursor's row (from the
+/// prompt's row) between redraws, so that it can go back up to the prompt before drawing.
 package struct LineRenderer: Sendable {
   package var columns: Int
-  /// The cursor's row after the last redraw, from the prompt's row.
   package private(set) var cursorRow = 0
 
   package init(columns: Int) { self.columns = max(columns, 1) }
 
-  /// The bytes that draw `prompt` and `buffer` with the cursor at `cursor`.
   package mutating func redraw(prompt: String, buffer: [Character], cursor: Int) -> String {
     var output = cursorRow > 0 ? "\u{1B}[\(cursorRow)A" : ""
     output += "\r\u{1B}[J" + prompt + String(buffer)

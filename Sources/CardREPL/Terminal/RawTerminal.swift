@@ -6,13 +6,10 @@
   import Darwin
 #endif
 
-/// Switches standard input's terminal into raw mode for line editing (no echo, no line
-/// buffering, no signals from Ctrl-C) and back.
-///
-/// The original settings are also restored when the process exits or dies of a signal
-/// while in raw mode, so that the user's shell never inherits a raw terminal. Settings
-/// change at once (`TCSANOW`) and never flush input, so lines typed or pasted ahead are
-/// read after the command before them.
+/// Switches standard input's terminal into raw mode (no echo, no line buffering, no signals
+/// from Ctrl-C) and back, also when the process exits or dies of a signal, so that the shell
+/// never inherits a raw terminal. Settings change at once (`TCSANOW`) without flushing input,
+/// so lines typed or pasted ahead are read after the command before them.
 enum RawTerminal {
   /// Enters raw mode; `false` when standard input is not a terminal that allows it.
   static func enter() -> Bool {
@@ -32,7 +29,6 @@ enum RawTerminal {
     return true
   }
 
-  /// Restores the settings from before ``enter()``.
   static func leave() {
     TerminalRestoration.restore()
   }
@@ -52,13 +48,10 @@ enum RawTerminal {
   }
 }
 
-/// The terminal settings to restore, kept where a signal handler can reach them.
-///
-/// Signal handlers can only use global state. These globals are written by the input
-/// thread only, before raw mode starts, and read by ``restore()``, which calls nothing but
-/// `tcsetattr` (async-signal-safe), so a handler may run it at any moment. A handler
-/// restores the terminal, puts back the handler that was there before (such as the Swift
-/// runtime's crash reporter) and raises the signal again.
+/// The terminal settings to restore, in globals because a signal handler can reach nothing
+/// else. The input thread writes them before raw mode starts; ``restore()`` calls only
+/// `tcsetattr` (async-signal-safe), so a handler may run it at any moment, then put back the
+/// handler from before (such as the Swift runtime's crash reporter) and raise the signal again.
 enum TerminalRestoration {
   nonisolated(unsafe) private static var original = termios()
   nonisolated(unsafe) private static var hasOriginal = false
@@ -75,8 +68,7 @@ enum TerminalRestoration {
     SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE,
   ]
 
-  /// Keeps `settings` as the ones to restore, and installs the exit and signal handlers
-  /// once.
+  /// Installs the exit and signal handlers the first time.
   static func remember(_ settings: termios) {
     original = settings
     hasOriginal = true
@@ -96,12 +88,10 @@ enum TerminalRestoration {
     }
   }
 
-  /// Puts back the action that was installed before ours.
   static func reinstallPreviousAction(for signalNumber: Int32) {
     sigaction(signalNumber, previousActions + Int(signalNumber), nil)
   }
 
-  /// Puts the remembered settings back if raw mode is on.
   static func restore() {
     guard hasOriginal, isRaw else { return }
     isRaw = false
@@ -109,7 +99,6 @@ enum TerminalRestoration {
   }
 }
 
-/// Restores the terminal, then lets the handler from before deal with the signal.
 private func handleFatalSignal(_ signalNumber: Int32) {
   TerminalRestoration.restore()
   TerminalRestoration.reinstallPreviousAction(for: signalNumber)

@@ -6,7 +6,6 @@
   import Darwin
 #endif
 
-/// The process's standard output and standard error.
 package struct StandardConsole: Console {
   private let output = FileDescriptorWriter(descriptor: STDOUT_FILENO)
   private let error = FileDescriptorWriter(descriptor: STDERR_FILENO)
@@ -21,26 +20,18 @@ package struct StandardConsole: Console {
   package static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 }
 
-/// Writes text straight to a file descriptor, unbuffered, so that standard output and
-/// standard error interleave on a terminal in the order they were written.
+/// Writes unbuffered, so that standard output and standard error interleave on a terminal
+/// in the order they were written.
 struct FileDescriptorWriter: Sendable {
   let descriptor: Int32
 
-  /// Writes all of `text`, retrying after interruptions; gives up silently when the
-  /// descriptor is closed (a closed pipe must not crash the REPL).
+  /// Retries after interruptions; gives up silently on a closed descriptor, which must not
+  /// crash the REPL.
   func write(_ text: String) {
     guard !text.isEmpty else { return }
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { buffer in
-        #if canImport(Glibc)
-          Glibc.write(descriptor, buffer.baseAddress, buffer.count)
-        #elseif canImport(Musl)
-          Musl.write(descriptor, buffer.baseAddress, buffer.count)
-        #else
-          Darwin.write(descriptor, buffer.baseAddress, buffer.count)
-        #endif
-      }
+      let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
         return
@@ -48,4 +39,9 @@ struct FileDescriptorWriter: Sendable {
       bytes = bytes.dropFirst(written)
     }
   }
+}
+
+/// `write(2)`, out of reach inside a type whose own method is named `write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
 }

@@ -9,19 +9,15 @@ import Dispatch
   import Darwin
 #endif
 
-/// Lines typed at a terminal, with editing in raw mode: left and right, Home and End,
-/// Backspace and Delete, Ctrl-U and Ctrl-K, up and down through the session's history,
-/// Ctrl-C to drop the line and Ctrl-D on an empty line to leave.
-///
-/// Raw mode lasts only while a line is typed: commands run with the terminal as it was, so
-/// that Ctrl-C reaches the REPL as a signal and cancels the running command. When raw mode
-/// cannot be entered, the line is read with `readLine()` after a plain prompt.
+/// Lines typed at a terminal, edited in raw mode (see ``Key``). Raw mode lasts only while a
+/// line is typed, so that during a command Ctrl-C is a signal that cancels it. Without raw
+/// mode, the line is read with `readLine()` after a plain prompt.
 package final class TerminalLineSource: LineSource {
   private let editor = Protected(LineEditor())
   private let echo: FileDescriptorWriter
 
-  /// A source whose prompt and echo go to `echoDescriptor` (standard output for people,
-  /// standard error in JSON mode so that standard output stays JSON).
+  /// The prompt and echo go to `echoDescriptor`: standard error in JSON mode, so that
+  /// standard output stays JSON.
   package init(echoDescriptor: Int32) {
     echo = FileDescriptorWriter(descriptor: echoDescriptor)
   }
@@ -66,7 +62,7 @@ package final class TerminalLineSource: LineSource {
     return .endOfInput
   }
 
-  /// One byte of standard input; `nil` at its end or on an error.
+  /// `nil` at the end of input or on an error.
   private func readByte() -> UInt8? {
     var byte: UInt8 = 0
     while true {
@@ -78,8 +74,7 @@ package final class TerminalLineSource: LineSource {
   }
 }
 
-/// The lines of standard input when it is not a terminal: a script from a pipe, without
-/// prompts.
+/// Standard input that is not a terminal: a script.
 package struct PipedLineSource: LineSource {
   package init() {}
 

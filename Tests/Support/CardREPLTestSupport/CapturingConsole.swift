@@ -1,16 +1,28 @@
 import CardPrimitives
 import CardREPL
 
-/// A console that keeps everything written to each stream, so a test compares the whole
-/// output with what the REPL must print. Safe to write from any task.
+/// A console that keeps everything written, in order, so a test compares the whole output
+/// of each stream, or the order of writes across both. Safe to write from any task.
 package final class CapturingConsole: Console {
-  private let streams = Protected<(output: String, error: String)>(("", ""))
+  package enum Write: Hashable, Sendable {
+    case output(String)
+    case error(String)
+  }
+
+  private let log = Protected<[Write]>([])
 
   package init() {}
 
-  package var output: String { streams.withLock { $0.output } }
-  package var error: String { streams.withLock { $0.error } }
+  package var writes: [Write] { log.withLock { $0 } }
 
-  package func writeOutput(_ text: String) { streams.withLock { $0.output += text } }
-  package func writeError(_ text: String) { streams.withLock { $0.error += text } }
+  package var output: String {
+    writes.map { if case .output(let text) = $0 { text } else { "" } }.joined()
+  }
+
+  package var error: String {
+    writes.map { if case .error(let text) = $0 { text } else { "" } }.joined()
+  }
+
+  package func writeOutput(_ text: String) { log.withLock { $0.append(.output(text)) } }
+  package func writeError(_ text: String) { log.withLock { $0.append(.error(text)) } }
 }

@@ -12,63 +12,39 @@ package final class FakeLogSwitch: RequestLogSwitch {
   package func setEnabled(_ isEnabled: Bool) { state.withLock { $0 = isEnabled } }
 }
 
-/// Notes posted by the test and handed out once, as the composition's note board hands out
-/// what the pipeline posted.
-package final class FakeNotes: SessionNotes {
-  private let notes = Protected<[SessionNote]>([])
-
-  package init() {}
-
-  package func post(_ note: SessionNote) { notes.withLock { $0.append(note) } }
-  package func takeNotes() -> [SessionNote] {
-    notes.withLock { notes in
-      defer { notes.removeAll() }
-      return notes
-    }
-  }
-}
-
-/// Sandbox controls that record each command they are given, in a short text such as
-/// `fail 503 2`, and report the faults those commands set.
+/// Sandbox controls that record each command in a short text such as `fail 503 2`, and report
+/// the faults those commands set.
 package final class FakeSandboxControls: SandboxControlling {
-  private let state = Protected(SandboxFaultSummary.none)
-  private let log = Protected<[String]>([])
+  private let state = Protected((faults: SandboxFaultSummary.none, calls: [String]()))
 
   package init() {}
 
-  /// The commands given so far, in order: `expire`, `revoke`, `fail <status> <count>`,
-  /// `offline <Bool>`, `latency <Duration>` and `reset`.
-  package var calls: [String] { log.withLock { $0 } }
+  /// `expire`, `revoke`, `fail <status> <count>`, `offline <Bool>`, `latency <Duration>`,
+  /// `reset`, in order.
+  package var calls: [String] { state.withLock { $0.calls } }
 
-  private func record(_ call: String) { log.withLock { $0.append(call) } }
-
-  /// Records `expire`.
-  package func expireAccessTokens() async throws(SandboxControlError) { record("expire") }
-  /// Records `revoke`.
-  package func revokeRefreshTokens() async throws(SandboxControlError) { record("revoke") }
-  /// Records the call and queues the failures in the reported faults.
-  package func failNext(status: Int, count: Int) async throws(SandboxControlError) {
-    record("fail \(status) \(count)")
-    state.withLock {
-      $0.failureStatus = count == 0 ? nil : status
-      $0.failuresRemaining = count
+  package func run(_ command: SandboxCommand) async throws(SandboxControlError)
+    -> SandboxFaultSummary
+  {
+    state.withLock { state in
+      switch command {
+      case .expireToken: state.calls.append("expire")
+      case .revokeRefresh: state.calls.append("revoke")
+      case .fail(let status, let count):
+        state.calls.append("fail \(status) \(count)")
+        state.faults.failureStatus = count == 0 ? nil : status
+        state.faults.failuresRemaining = count
+      case .offline(let isOffline):
+        state.calls.append("offline \(isOffline)")
+        state.faults.isOffline = isOffline
+      case .latency(let milliseconds):
+        state.calls.append("latency \(Duration.milliseconds(milliseconds))")
+        state.faults.latencyMilliseconds = milliseconds
+      case .reset:
+        state.calls.append("reset")
+        state.faults = .none
+      }
+      return state.faults
     }
   }
-  /// Records the call and reports the sandbox offline or online.
-  package func setOffline(_ isOffline: Bool) async {
-    record("offline \(isOffline)")
-    state.withLock { $0.isOffline = isOffline }
-  }
-  /// Records the call and reports the latency in whole milliseconds.
-  package func setLatency(_ latency: Duration) async throws(SandboxControlError) {
-    record("latency \(latency)")
-    state.withLock { $0.latencyMilliseconds = Int(latency / .milliseconds(1)) }
-  }
-  /// Records `reset` and clears every reported fault.
-  package func reset() async throws(SandboxControlError) {
-    record("reset")
-    state.withLock { $0 = .none }
-  }
-  /// The faults the commands so far have set.
-  package func faults() async -> SandboxFaultSummary { state.withLock { $0 } }
 }

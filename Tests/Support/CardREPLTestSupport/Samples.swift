@@ -10,7 +10,7 @@ package func fakeServices(
   auth: any AuthRepository = SpyAuthRepository(),
   sandbox: (any SandboxControlling)? = FakeSandboxControls(),
   requestLog: any RequestLogSwitch = FakeLogSwitch(),
-  notes: any SessionNotes = FakeNotes()
+  notes: SessionNotes = SessionNotes()
 ) -> REPLServices {
   REPLServices(
     cards: cards, auth: auth, sandbox: sandbox, requestLog: requestLog, notes: notes,
