@@ -1,22 +1,20 @@
 import CardDomain
 
-/// The failures a spy repository was told to throw, per operation: one-off failures for the
-/// next calls, in order, then a standing failure for every later call.
+/// The failures a spy was told to throw per operation: one-off failures for the next calls,
+/// in order, then a standing failure for every later call.
 struct FailureScript<Operation: Hashable> {
   private var next: [Operation: [CardError]] = [:]
   private var standing: [Operation: CardError] = [:]
 
-  /// Queues `failure` for the next call of `operation` not yet given one.
   mutating func failNext(_ operation: Operation, with failure: CardError) {
     next[operation, default: []].append(failure)
   }
 
-  /// Sets, or with `nil` lifts, the failure of every later call of `operations`.
   mutating func setFailure(_ failure: CardError?, for operations: some Sequence<Operation>) {
     for operation in operations { standing[operation] = failure }
   }
 
-  /// The failure a call of `operation` throws now, if any; a one-off failure is used up.
+  /// A one-off failure is used up.
   mutating func failure(for operation: Operation) -> CardError? {
     if var queued = next[operation], !queued.isEmpty {
       let failure = queued.removeFirst()

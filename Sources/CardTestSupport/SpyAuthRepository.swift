@@ -1,11 +1,9 @@
 import CardDomain
 import CardPrimitives
 
-/// An auth repository that records every call and keeps the signed-in user in memory.
-///
-/// It accepts any password: it stands for a repository that reached a server, not for the
-/// server's check. A wrong password, or any other outcome, is scripted per operation and per
-/// call:
+/// An auth repository that records every call and keeps the signed-in user in memory. It
+/// accepts any password, standing for a repository that reached a server, not for the
+/// server's check; a wrong password, or any other outcome, is scripted per operation and call:
 ///
 /// ```swift
 /// let auth = SpyAuthRepository()
@@ -13,16 +11,12 @@ import CardPrimitives
 /// auth.setFailure(.credentialStorage(reason: "tampered"), for: [.currentUser])
 /// ```
 public final class SpyAuthRepository: AuthRepository {
-  /// One recorded call; the password is not recorded.
+  /// The password is not recorded.
   public enum Call: Hashable, Sendable {
-    /// ``CardDomain/AuthRepository/signIn(userID:password:)``.
     case signIn(UserID)
-    /// ``CardDomain/AuthRepository/signOut()``.
     case signOut
-    /// ``CardDomain/AuthRepository/currentUser()``.
     case currentUser
 
-    /// The operation this call made.
     public var operation: Operation {
       switch self {
       case .signIn: .signIn
@@ -32,14 +26,8 @@ public final class SpyAuthRepository: AuthRepository {
     }
   }
 
-  /// The repository's operations, for scripting failures.
   public enum Operation: Hashable, Sendable, CaseIterable {
-    /// Signing in.
-    case signIn
-    /// Signing out.
-    case signOut
-    /// Asking who is signed in.
-    case currentUser
+    case signIn, signOut, currentUser
   }
 
   private struct State {
@@ -51,14 +39,12 @@ public final class SpyAuthRepository: AuthRepository {
 
   private let state: Protected<State>
 
-  /// Creates a repository, signed in as `user` when given; when `failure` is set, signing
-  /// in and out throw it.
+  /// When `failure` is set, signing in and out throw it.
   public init(user: SignedInUser? = nil, failure: CardError? = nil) {
     state = Protected(State(user: user))
     if let failure { setFailure(failure, for: [.signIn, .signOut]) }
   }
 
-  /// The calls so far, in order.
   public var calls: [Call] { state.withLock { $0.calls } }
 
   /// Makes the next call of `operation` throw `failure`; later calls answer as before.
@@ -74,7 +60,6 @@ public final class SpyAuthRepository: AuthRepository {
     state.withLock { $0.script.setFailure(failure, for: operations) }
   }
 
-  /// Signs in as `userID`, whatever the password.
   public func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
     try perform(.signIn(userID)) { state in
       let user = SignedInUser(userID: userID)
@@ -83,12 +68,11 @@ public final class SpyAuthRepository: AuthRepository {
     }
   }
 
-  /// Makes sign-outs answer `outcome`, such as an unreadable session set aside.
+  /// Such as an unreadable session set aside; `.signedOut` unless told otherwise.
   public func setSignOutOutcome(_ outcome: SignOutOutcome) {
     state.withLock { $0.signOutOutcome = outcome }
   }
 
-  /// Signs out, answering `.signedOut` unless told otherwise.
   public func signOut() async throws(CardError) -> SignOutOutcome {
     try perform(.signOut) { state in
       state.user = nil
@@ -96,12 +80,10 @@ public final class SpyAuthRepository: AuthRepository {
     }
   }
 
-  /// The signed-in user, `nil` when signed out.
   public func currentUser() async throws(CardError) -> SignedInUser? {
     try perform(.currentUser) { $0.user }
   }
 
-  /// Records `call`, throws its scripted failure if any, else runs `answer` on the state.
   private func perform<Answer: Sendable>(
     _ call: Call, _ answer: @Sendable (inout State) -> Answer
   )
