@@ -104,7 +104,7 @@ let package = Package(
     .testTarget(name: "CardPrimitivesTests", dependencies: ["CardPrimitives", "CardTestSupport"]),
     .testTarget(
       name: "CardTestSupportTests",
-      dependencies: ["CardTestSupport", "CardData", "CardDomain", "CardSandbox"]),
+      dependencies: ["CardTestSupport", "CardData", "CardDomain", "CardSandbox", "CardPrimitives"]),
     .testTarget(
       name: "CardREPLTests",
       dependencies: [

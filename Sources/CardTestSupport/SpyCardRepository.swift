@@ -1,5 +1,4 @@
 import CardDomain
-import CardPrimitives
 
 /// A card repository that records every call and keeps one user's cards in memory, answering
 /// as the service does: an unknown id is a 404, and a reorder must name every card once (a
@@ -34,43 +33,41 @@ public final class SpyCardRepository: CardRepository {
   }
 
   private struct State {
-    var calls: [Call] = []
     var cards: [Card]
     var created = 0
-    var script = FailureScript<Operation>()
   }
 
-  private let state: Protected<State>
+  private let ledger: SpyLedger<Call, Operation, State>
 
   /// When `failure` is set, every call throws it.
   public init(cards: [Card] = [], failure: CardError? = nil) {
-    state = Protected(State(cards: cards))
+    ledger = SpyLedger(State(cards: cards)) { $0.operation }
     if let failure { setFailure(failure) }
   }
 
-  public var calls: [Call] { state.withLock { $0.calls } }
+  public var calls: [Call] { ledger.calls }
 
-  public var cards: [Card] { state.withLock { $0.cards } }
+  public var cards: [Card] { ledger.read { $0.cards } }
 
   /// Makes the next call of `operation` throw `failure`; calling it again queues another.
   public func failNext(_ operation: Operation, with failure: CardError) {
-    state.withLock { $0.script.failNext(operation, with: failure) }
+    ledger.failNext(operation, with: failure)
   }
 
-  /// Makes every later call of `operations` (all of them by default) throw `failure`, or
-  /// answer again with `nil`. Failures queued by ``failNext(_:with:)`` come first.
+  /// Makes every later call of `operations` throw `failure`, or answer again with `nil`;
+  /// failures queued by ``failNext(_:with:)`` come first.
   public func setFailure(
     _ failure: CardError?, for operations: Set<Operation> = Set(Operation.allCases)
   ) {
-    state.withLock { $0.script.setFailure(failure, for: operations) }
+    ledger.setFailure(failure, for: operations)
   }
 
   public func cards() async throws(CardError) -> [Card] {
-    try perform(.cards) { $0.cards }
+    try ledger.perform(.cards) { $0.cards }
   }
 
   public func card(id: CardID) async throws(CardError) -> Card {
-    try perform(.card(id)) { (state) throws(CardError) in
+    try ledger.perform(.card(id)) { (state) throws(CardError) in
       guard let card = state.cards.first(where: { $0.id == id }) else { throw Self.notFound(id) }
       return card
     }
@@ -78,7 +75,7 @@ public final class SpyCardRepository: CardRepository {
 
   /// The new card has the id `new-N` (never reused) and the owner `spy`.
   public func create(_ draft: CardDraft) async throws(CardError) -> Card {
-    try perform(.create(draft)) { (state) throws(CardError) in
+    try ledger.perform(.create(draft)) { (state) throws(CardError) in
       state.created += 1
       let card: Card
       do throws(ValidationError) {
@@ -96,7 +93,7 @@ public final class SpyCardRepository: CardRepository {
   }
 
   public func reorder(_ ids: [CardID]) async throws(CardError) -> [Card] {
-    try perform(.reorder(ids)) { (state) throws(CardError) in
+    try ledger.perform(.reorder(ids)) { (state) throws(CardError) in
       var seen: Set<CardID> = []
       for id in ids {
         guard state.cards.contains(where: { $0.id == id }) else {
@@ -116,21 +113,11 @@ public final class SpyCardRepository: CardRepository {
   }
 
   public func delete(id: CardID) async throws(CardError) {
-    try perform(.delete(id)) { (state) throws(CardError) in
+    try ledger.perform(.delete(id)) { (state) throws(CardError) in
       guard let index = state.cards.firstIndex(where: { $0.id == id }) else {
         throw Self.notFound(id)
       }
       state.cards.remove(at: index)
-    }
-  }
-
-  private func perform<Answer: Sendable>(
-    _ call: Call, _ answer: @Sendable (inout State) throws(CardError) -> Answer
-  ) throws(CardError) -> Answer {
-    try state.withLock { (state) throws(CardError) -> Answer in
-      state.calls.append(call)
-      if let failure = state.script.failure(for: call.operation) { throw failure }
-      return try answer(&state)
     }
   }
 

@@ -1,4 +1,3 @@
-import CardData
 import CardDomain
 import CardTestSupport
 import Testing

@@ -13,7 +13,7 @@ struct SessionStore: Codable, Sendable {
 
   mutating func startSession(for userId: String, now: Date, lifetime: Int) -> TokenPair {
     issue(
-      for: userId, sessionId: TokenIssuer.token(prefix: "s_"), now: now,
+      for: userId, sessionId: Self.token(prefix: "s_"), now: now,
       lifetime: lifetime)
   }
 
@@ -66,14 +66,26 @@ struct SessionStore: Codable, Sendable {
     let forgetBefore = now.addingTimeInterval(-Self.expiredTokenMemory)
     accessTokens = accessTokens.filter { $0.value.expiresAt > forgetBefore }
     let pair = TokenPair(
-      accessToken: TokenIssuer.token(prefix: "at_"),
-      refreshToken: TokenIssuer.token(prefix: "rt_"),
+      accessToken: Self.token(prefix: "at_"),
+      refreshToken: Self.token(prefix: "rt_"),
       expiresIn: lifetime)
     accessTokens[pair.accessToken] = AccessGrant(
       userId: userId, sessionId: sessionId,
       expiresAt: now.addingTimeInterval(TimeInterval(lifetime)))
     refreshTokens[pair.refreshToken] = RefreshGrant(userId: userId, sessionId: sessionId)
     return pair
+  }
+
+  /// Opaque: a prefix (`at_`, `rt_`, or `s_` for session ids, which no client sees) and 32
+  /// bytes from the system's secure generator, base64url without padding.
+  private static func token(prefix: String) -> String {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    let base64 = Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+    return prefix + base64
   }
 }
 
@@ -87,18 +99,4 @@ struct AccessGrant: Codable, Sendable, Equatable {
 struct RefreshGrant: Codable, Sendable, Equatable {
   let userId: String
   let sessionId: String
-}
-
-/// Opaque random tokens: a prefix (`at_`, `rt_`, or `s_` for session ids, which no client
-/// sees) and 32 bytes from the system's secure generator, base64url without padding.
-enum TokenIssuer {
-  static func token(prefix: String) -> String {
-    var generator = SystemRandomNumberGenerator()
-    let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    let base64 = Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
-    return prefix + base64
-  }
 }
