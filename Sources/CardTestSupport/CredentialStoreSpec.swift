@@ -43,31 +43,25 @@ public enum CredentialStoreSpec {
   public static let checks: [Check] = [
     Check("a new store is empty: load gives nil") { subject in
       let store = try await subject.open()
-      let loaded = try await store.load()
-      try expect(loaded == nil, "load() of a new store gave \(String(describing: loaded))")
+      try await expectStored(nil, in: store, "load() of a new store gave")
     },
 
     Check("save then load gives back every field, and a second save replaces the first") {
       subject in
       let store = try await subject.open()
       try await store.save(first)
-      let loaded = try await store.load()
-      try expect(loaded == first, "load() after save gave \(String(describing: loaded))")
+      try await expectStored(first, in: store, "load() after save gave")
       try await store.save(second)
-      let replaced = try await store.load()
-      try expect(replaced == second, "the second save left \(String(describing: replaced))")
+      try await expectStored(second, in: store, "the second save left")
     },
 
     Check("another handle on the same storage sees a save and a clear at once") { subject in
       let writer = try await subject.open()
       let reader = try await subject.open()
       try await writer.save(first)
-      let seen = try await reader.load()
-      try expect(seen == first, "the other handle loaded \(String(describing: seen))")
+      try await expectStored(first, in: reader, "the other handle loaded")
       try await writer.clear()
-      let cleared = try await reader.load()
-      try expect(
-        cleared == nil, "after clear the other handle loaded \(String(describing: cleared))")
+      try await expectStored(nil, in: reader, "after clear the other handle loaded")
     },
 
     Check("clear removes the credential, and clearing an empty store succeeds") { subject in
@@ -75,8 +69,7 @@ public enum CredentialStoreSpec {
       try await store.clear()
       try await store.save(first)
       try await store.clear()
-      let loaded = try await store.load()
-      try expect(loaded == nil, "load() after clear gave \(String(describing: loaded))")
+      try await expectStored(nil, in: store, "load() after clear gave")
     },
 
     Check("an unreadable store throws on load and is never taken for signed out") { subject in
@@ -118,11 +111,9 @@ public enum CredentialStoreSpec {
       let store = try await subject.open()
       try await subject.corrupt()
       try await store.clear()
-      let loaded = try await store.load()
-      try expect(loaded == nil, "load() after clearing an unreadable store gave \(loaded as Any)")
+      try await expectStored(nil, in: store, "load() after clearing an unreadable store gave")
       try await store.save(first)
-      let saved = try await store.load()
-      try expect(saved == first, "save after clear left \(String(describing: saved))")
+      try await expectStored(first, in: store, "save after clear left")
     },
 
     Check("clear(ifStill:) removes the credential it is given, and keeps any other") { subject in
@@ -132,12 +123,10 @@ public enum CredentialStoreSpec {
       try await store.save(second)
       let kept = try await store.clear(ifStill: first)
       try expect(!kept, "clear(ifStill:) removed a newer credential")
-      let newer = try await store.load()
-      try expect(newer == second, "clear(ifStill:) of another credential left \(newer as Any)")
+      try await expectStored(second, in: store, "clear(ifStill:) of another credential left")
       let removed = try await store.clear(ifStill: second)
       try expect(removed, "clear(ifStill:) of the stored credential returned false")
-      let empty = try await store.load()
-      try expect(empty == nil, "clear(ifStill:) of the stored credential left \(empty as Any)")
+      try await expectStored(nil, in: store, "clear(ifStill:) of the stored credential left")
     },
 
     Check("a refresh calls refresh once with the stale credential and stores the result") {
@@ -151,8 +140,7 @@ public enum CredentialStoreSpec {
       }
       try expect(fresh == second, "refreshCredential returned \(fresh)")
       try expect(calls.values == [first], "refresh was called with \(calls.values)")
-      let stored = try await store.load()
-      try expect(stored == second, "after the refresh the store holds \(stored as Any)")
+      try await expectStored(second, in: store, "after the refresh the store holds")
     },
 
     Check("a refresh of a credential already replaced returns the stored one, no refresh") {
@@ -192,8 +180,7 @@ public enum CredentialStoreSpec {
         }
       }
       try expect(result.failure == .refresh(refusal), "a failed refresh gave \(result)")
-      let kept = try await store.load()
-      try expect(kept == first, "a failed refresh left \(kept as Any)")
+      try await expectStored(first, in: store, "a failed refresh left")
     },
 
     Check("two handles refreshing one credential at once call refresh once; both get the result") {
@@ -276,8 +263,7 @@ public enum CredentialStoreSpec {
       release.open()
       let refreshed = try await value(of: refresh, "the refresh")
       try expect(refreshed.value == second, "the refresh in flight gave \(refreshed)")
-      let stored = try await store.load()
-      try expect(stored == second, "the cancelled save changed the store to \(stored as Any)")
+      try await expectStored(second, in: store, "the cancelled save changed the store to")
     },
 
     Check("cancelling a refresh in flight keeps the credential and frees the lock") { subject in
@@ -297,13 +283,22 @@ public enum CredentialStoreSpec {
       refresh.cancel()
       let result = try await value(of: refresh, "a refresh cancelled in flight")
       try expect(result.failure == .refresh(.cancelled), "a cancelled refresh gave \(result)")
-      let kept = try await store.load()
-      try expect(kept == first, "a cancelled refresh left \(kept as Any)")
+      try await expectStored(first, in: store, "a cancelled refresh left")
       try await store.save(third)
-      let saved = try await store.load()
-      try expect(saved == third, "after a cancelled refresh a save left \(saved as Any)")
+      try await expectStored(third, in: store, "after a cancelled refresh a save left")
     },
   ]
+
+  /// Throws a ``SpecFailure`` unless `store` holds `expected`; the message ends with what it
+  /// holds.
+  private static func expectStored(
+    _ expected: AuthCredential?, in store: any CredentialStore, _ message: String,
+    fileID: String = #fileID, line: Int = #line
+  ) async throws {
+    let stored = try await store.load()
+    try expect(
+      stored == expected, "\(message) \(String(describing: stored))", fileID: fileID, line: line)
+  }
 
   /// Runs `call` on a store holding `first` while a refresh to `second` holds its lock, lets
   /// the refresh end, and returns the call's outcome and what the store then holds.

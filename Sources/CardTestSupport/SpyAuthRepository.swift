@@ -65,7 +65,8 @@ public final class SpyAuthRepository: AuthRepository {
     }
   }
 
-  /// Such as an unreadable session set aside; `.signedOut` unless told otherwise.
+  /// Makes sign-outs answer `outcome` instead of `.signedOut`, such as an unreadable session
+  /// set aside.
   public func setSignOutOutcome(_ outcome: SignOutOutcome) {
     ledger.update { $0.signOutOutcome = outcome }
   }

@@ -11,7 +11,7 @@ import Foundation
 /// flight, without depending on timing:
 ///
 /// ```swift
-/// await transport.stub(CardService.cardList, with: [.hold])
+/// await transport.stub(Endpoint.cardList, with: [.hold])
 /// let call = Task { try await repository.cards() }
 /// try await transport.waitUntilReceived(1)
 /// call.cancel()  // the call now throws CardError.cancelled

@@ -26,7 +26,7 @@ public final class TemporaryDirectory: Sendable {
     return file
   }
 
-  /// Sorted.
+  /// The entries' names, sorted.
   public func entries() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
   }
