@@ -24,11 +24,10 @@ public struct SandboxBackend: Sendable {
   public let store: InMemoryCredentialStore
   public let sleeper: RecordingSleeper
 
+  /// `clock` is the sandbox's as well as the client's, so moving a ``FakeWallClock`` past the
+  /// token lifetime (an hour) expires the session on both sides.
   public init(clock: any WallClock = SystemWallClock()) {
-    self.init(sandbox: CardSandbox(), clock: clock)
-  }
-
-  package init(sandbox: CardSandbox, clock: any WallClock = SystemWallClock()) {
+    let sandbox = CardSandbox(clock: { clock.now() })
     let store = InMemoryCredentialStore()
     let sleeper = RecordingSleeper()
     let refreshing = RequestPipeline(

@@ -64,6 +64,15 @@ struct SandboxBackendTests {
     }
   }
 
+  @Test func oneClockMovedPastTheTokenLifetimeMakesTheNextCallRefresh() async throws {
+    let clock = FakeWallClock()
+    let backend = SandboxBackend(clock: clock)
+    _ = try await SignInUseCase(repository: backend.auth).execute(userID: "demo", password: "demo")
+    clock.advance(by: .seconds(2 * 3600))
+    #expect(try await ListCardsUseCase(repository: backend.cards).execute().count == 2)
+    #expect(await backend.store.refreshCallCount == 1)
+  }
+
   @Test func resetRestoresTheSeedCardsAndSignsTheClientOut() async throws {
     try await signIn()
     try await DeleteCardUseCase(repository: cards).execute(id: "c2")
