@@ -12,7 +12,6 @@ let package = Package(
     .library(name: "CardData", targets: ["CardData"]),
     .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
     .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
-    .library(name: "CardSandbox", targets: ["CardSandbox"]),
     .executable(name: "card-repl", targets: ["card-repl"]),
   ],
   targets: [
@@ -25,7 +24,8 @@ let package = Package(
     .target(name: "CardPrimitives"),
     // Endpoints, DTOs, judgeStatus, the request pipeline and the repositories.
     .target(name: "CardData", dependencies: ["CardDomain", "CardPrimitives"]),
-    // Hand-written fakes of every protocol, for this package's tests and for other projects.
+    // Hand-written fakes of every port, the ports' contracts as specs, and the Data layer over
+    // the in-process sandbox (SandboxBackend): how other projects test against this package.
     .target(
       name: "CardTestSupport",
       dependencies: ["CardDomain", "CardData", "CardPrimitives", "CardSandbox"]),
@@ -40,8 +40,9 @@ let package = Package(
         "CardData", "CardDomain", "CardPrimitives",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ]),
-    // The server side of the wire contract, in process. Of our targets it imports only the
-    // primitives (header storage, file machinery), so it shares no contract types with the
+    // The server side of the wire contract, in process. Package access only: other projects
+    // reach it through CardTestSupport's SandboxBackend. Of our targets it imports only the
+    // primitives (header storage, file machinery), so it shares no contract type with the
     // client it checks.
     .target(name: "CardSandbox", dependencies: ["CardPrimitives"]),
     // The REPL: tokenizer, command table, rendering and the loop. It knows the use cases and
@@ -103,7 +104,7 @@ let package = Package(
     .testTarget(name: "CardPrimitivesTests", dependencies: ["CardPrimitives", "CardTestSupport"]),
     .testTarget(
       name: "CardTestSupportTests",
-      dependencies: ["CardTestSupport", "CardData", "CardDomain", "CardSandbox"]),
+      dependencies: ["CardTestSupport", "CardData", "CardDomain", "CardSandbox", "CardPrimitives"]),
     .testTarget(
       name: "CardREPLTests",
       dependencies: [

@@ -1,31 +1,19 @@
 import Foundation
 
-/// The faults injected into a sandbox at one moment, for a status line. Faults belong to
-/// each sandbox and are never saved.
-public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
-  /// Whether every request fails with ``SandboxTransportError/offline``.
-  public var isOffline: Bool
-  /// How long each request waits before it is answered.
-  public var latency: Duration
-  /// The status the next requests answer with, if a failure is queued.
-  public var failureStatus: Int?
-  /// How many requests are still to answer ``failureStatus``; 0 when none is queued.
-  public var failuresRemaining: Int
+/// The faults injected into one sandbox; never saved, never shared with another sandbox on
+/// the same state file.
+package struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
+  package var isOffline = false
+  package var latency = Duration.zero
+  /// The status the next ``failuresRemaining`` requests answer with.
+  package var failureStatus: Int?
+  package var failuresRemaining = 0
 
-  /// Online, no latency, no queued failures.
-  public static let none = SandboxFaults(
-    isOffline: false, latency: .zero, failureStatus: nil, failuresRemaining: 0)
-
-  init(isOffline: Bool, latency: Duration, failureStatus: Int?, failuresRemaining: Int) {
-    self.isOffline = isOffline
-    self.latency = latency
-    self.failureStatus = failureStatus
-    self.failuresRemaining = failuresRemaining
-  }
+  package static let none = SandboxFaults()
 
   /// `none`, or the active faults joined by commas, such as `offline, latency 0.2 seconds,
   /// next 2 requests answer 503`.
-  public var description: String {
+  package var description: String {
     var active: [String] = []
     if isOffline { active.append("offline") }
     if latency > .zero { active.append("latency \(latency)") }
@@ -37,7 +25,7 @@ public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
     return active.isEmpty ? "none" : active.joined(separator: ", ")
   }
 
-  /// The status of the next queued failure, counting it as used; `nil` when none is queued.
+  /// The status of the next queued failure, counting it as used.
   mutating func takeFailure() -> Int? {
     guard let status = failureStatus, failuresRemaining > 0 else { return nil }
     failuresRemaining -= 1
@@ -46,14 +34,12 @@ public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Why a fault could not be injected.
-public enum SandboxFaultError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// ``CardSandbox/failNext(status:count:)`` takes an error status, 400...599.
+package enum SandboxFaultError: Error, Hashable, Sendable, CustomStringConvertible {
   case statusNotAnError(Int)
   case negativeCount(Int)
   case negativeLatency(Duration)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .statusNotAnError(let status): "status \(status) is not an error status (400...599)"
     case .negativeCount(let count): "count \(count) is negative"
@@ -62,11 +48,9 @@ public enum SandboxFaultError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 }
 
-/// The answer to a request failed on purpose with ``CardSandbox/failNext(status:count:)``.
-///
-/// `502`, `503` and `504` answer an HTML page, as a proxy or load balancer in front of the
-/// service would, so that a client must judge the status before it decodes the body. Every
-/// other status answers the usual envelope.
+/// The answer to a request failed on purpose. `502`, `503` and `504` answer an HTML page, as
+/// a proxy in front of the service would, so a client must judge the status before it decodes
+/// the body; every other status answers the usual envelope.
 enum InjectedFailure {
   private static let reasons = [
     400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",

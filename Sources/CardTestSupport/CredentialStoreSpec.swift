@@ -4,8 +4,12 @@ import CardPrimitives
 import Foundation
 
 /// The contract of ``CardData/CredentialStore``, as checks that run against any
-/// implementation: ``InMemoryCredentialStore`` and the encrypted file store pass them all,
-/// and a store another project writes can prove it keeps the same promises.
+/// implementation (``InMemoryCredentialStore`` and the encrypted file store pass them all):
+/// absent is not unreadable, and an unreadable store is never replaced nor taken for signed
+/// out (only `clear()` removes it); `clear(ifStill:)` keeps a newer credential; a refresh runs
+/// under the store's exclusive lock, reading the credential again inside it, so handles on one
+/// storage spend a single-use refresh token once; a wait for the lock ends when its task is
+/// cancelled, with `.unavailable`, and changes nothing.
 ///
 /// ```swift
 /// @Test(arguments: CredentialStoreSpec.checks)
@@ -17,34 +21,16 @@ import Foundation
 ///       corrupt: { try writeGarbage(toService: service) }))
 /// }
 /// ```
-///
-/// What the checks hold every implementation to:
-/// - **Absent is not unreadable.** An empty store loads `nil`; a store that exists but cannot
-///   be read throws, and is never replaced by `save` or a refresh, nor taken for signed out.
-///   Only `clear()` removes it.
-/// - **`clear(ifStill:)` ends one session and no other**: it removes the credential it is
-///   given and keeps a newer one.
-/// - **A refresh runs under the store's exclusive lock**, reading the credential again
-///   inside it, so that handles on one storage (two processes on one file) spend a
-///   single-use refresh token once.
-/// - **A wait for the lock ends when its task is cancelled**, with an error of kind
-///   ``CardData/CredentialStoreError/Kind/unavailable``, and changes nothing.
-///
-/// The checks hold a refresh in flight with a ``Gate``, so none depends on timing.
 public enum CredentialStoreSpec {
-  /// One check of the contract.
   public typealias Check = SpecCheck<Subject>
 
-  /// The implementation under test, on storage of its own that starts empty.
+  /// The implementation under test, on storage of its own that starts empty. `open` may be
+  /// called twice in a check: both handles must share the storage, as two processes opening
+  /// one file do. `corrupt` leaves something unreadable behind, on an empty storage too.
   public struct Subject: Sendable {
-    /// Opens a handle on the storage. Some checks open two: both must share the storage,
-    /// as two processes opening one file do (an in-memory store returns itself).
     public var open: @Sendable () async throws -> any CredentialStore
-    /// Makes what is stored unreadable, as a tampered or truncated file is; called on an
-    /// empty storage too, where it must leave something unreadable behind.
     public var corrupt: @Sendable () async throws -> Void
 
-    /// Describes an implementation under test.
     public init(
       open: @escaping @Sendable () async throws -> any CredentialStore,
       corrupt: @escaping @Sendable () async throws -> Void
@@ -54,35 +40,28 @@ public enum CredentialStoreSpec {
     }
   }
 
-  /// Every check, in a fixed order.
   public static let checks: [Check] = [
     Check("a new store is empty: load gives nil") { subject in
       let store = try await subject.open()
-      let loaded = try await store.load()
-      try expect(loaded == nil, "load() of a new store gave \(String(describing: loaded))")
+      try await expectStored(nil, in: store, "load() of a new store gave")
     },
 
     Check("save then load gives back every field, and a second save replaces the first") {
       subject in
       let store = try await subject.open()
       try await store.save(first)
-      let loaded = try await store.load()
-      try expect(loaded == first, "load() after save gave \(String(describing: loaded))")
+      try await expectStored(first, in: store, "load() after save gave")
       try await store.save(second)
-      let replaced = try await store.load()
-      try expect(replaced == second, "the second save left \(String(describing: replaced))")
+      try await expectStored(second, in: store, "the second save left")
     },
 
     Check("another handle on the same storage sees a save and a clear at once") { subject in
       let writer = try await subject.open()
       let reader = try await subject.open()
       try await writer.save(first)
-      let seen = try await reader.load()
-      try expect(seen == first, "the other handle loaded \(String(describing: seen))")
+      try await expectStored(first, in: reader, "the other handle loaded")
       try await writer.clear()
-      let cleared = try await reader.load()
-      try expect(
-        cleared == nil, "after clear the other handle loaded \(String(describing: cleared))")
+      try await expectStored(nil, in: reader, "after clear the other handle loaded")
     },
 
     Check("clear removes the credential, and clearing an empty store succeeds") { subject in
@@ -90,8 +69,7 @@ public enum CredentialStoreSpec {
       try await store.clear()
       try await store.save(first)
       try await store.clear()
-      let loaded = try await store.load()
-      try expect(loaded == nil, "load() after clear gave \(String(describing: loaded))")
+      try await expectStored(nil, in: store, "load() after clear gave")
     },
 
     Check("an unreadable store throws on load and is never taken for signed out") { subject in
@@ -133,11 +111,9 @@ public enum CredentialStoreSpec {
       let store = try await subject.open()
       try await subject.corrupt()
       try await store.clear()
-      let loaded = try await store.load()
-      try expect(loaded == nil, "load() after clearing an unreadable store gave \(loaded as Any)")
+      try await expectStored(nil, in: store, "load() after clearing an unreadable store gave")
       try await store.save(first)
-      let saved = try await store.load()
-      try expect(saved == first, "save after clear left \(String(describing: saved))")
+      try await expectStored(first, in: store, "save after clear left")
     },
 
     Check("clear(ifStill:) removes the credential it is given, and keeps any other") { subject in
@@ -147,12 +123,10 @@ public enum CredentialStoreSpec {
       try await store.save(second)
       let kept = try await store.clear(ifStill: first)
       try expect(!kept, "clear(ifStill:) removed a newer credential")
-      let newer = try await store.load()
-      try expect(newer == second, "clear(ifStill:) of another credential left \(newer as Any)")
+      try await expectStored(second, in: store, "clear(ifStill:) of another credential left")
       let removed = try await store.clear(ifStill: second)
       try expect(removed, "clear(ifStill:) of the stored credential returned false")
-      let empty = try await store.load()
-      try expect(empty == nil, "clear(ifStill:) of the stored credential left \(empty as Any)")
+      try await expectStored(nil, in: store, "clear(ifStill:) of the stored credential left")
     },
 
     Check("a refresh calls refresh once with the stale credential and stores the result") {
@@ -166,8 +140,7 @@ public enum CredentialStoreSpec {
       }
       try expect(fresh == second, "refreshCredential returned \(fresh)")
       try expect(calls.values == [first], "refresh was called with \(calls.values)")
-      let stored = try await store.load()
-      try expect(stored == second, "after the refresh the store holds \(stored as Any)")
+      try await expectStored(second, in: store, "after the refresh the store holds")
     },
 
     Check("a refresh of a credential already replaced returns the stored one, no refresh") {
@@ -207,8 +180,7 @@ public enum CredentialStoreSpec {
         }
       }
       try expect(result.failure == .refresh(refusal), "a failed refresh gave \(result)")
-      let kept = try await store.load()
-      try expect(kept == first, "a failed refresh left \(kept as Any)")
+      try await expectStored(first, in: store, "a failed refresh left")
     },
 
     Check("two handles refreshing one credential at once call refresh once; both get the result") {
@@ -248,53 +220,29 @@ public enum CredentialStoreSpec {
 
     Check("a save waits for a refresh in flight, so the refresh cannot overwrite it") {
       subject in
-      let store = try await subject.open()
-      try await store.save(first)
-      let (release, refresh) = try await heldRefresh(of: store)
-      defer { release.open() }
-      let signIn = Task {
-        await outcome { () throws(CredentialStoreError) in try await store.save(third) }
+      let (saved, stored) = try await duringRefresh(of: subject, "the save") {
+        (store) throws(CredentialStoreError) in try await store.save(third)
       }
-      release.open()
-      _ = try await value(of: refresh, "the refresh")
-      let saved = try await value(of: signIn, "the save made during the refresh")
       try expect(saved.failure == nil, "the save made during a refresh gave \(saved)")
-      let stored = try await store.load()
       try expect(stored == third, "a save made during a refresh left \(stored as Any)")
     },
 
     Check("a clear waits for a refresh in flight, so the refresh cannot undo a sign-out") {
       subject in
-      let store = try await subject.open()
-      try await store.save(first)
-      let (release, refresh) = try await heldRefresh(of: store)
-      defer { release.open() }
-      let signOut = Task {
-        await outcome { () throws(CredentialStoreError) in try await store.clear() }
+      let (cleared, stored) = try await duringRefresh(of: subject, "the clear") {
+        (store) throws(CredentialStoreError) in try await store.clear()
       }
-      release.open()
-      _ = try await value(of: refresh, "the refresh")
-      let cleared = try await value(of: signOut, "the clear made during the refresh")
       try expect(cleared.failure == nil, "the clear made during a refresh gave \(cleared)")
-      let stored = try await store.load()
       try expect(stored == nil, "a clear made during a refresh left \(stored as Any)")
     },
 
     Check("a clear(ifStill:) waits for a refresh in flight and keeps what it stored") {
       subject in
-      let store = try await subject.open()
-      try await store.save(first)
-      let (release, refresh) = try await heldRefresh(of: store)
-      defer { release.open() }
-      let conditional = Task {
-        await outcome { () throws(CredentialStoreError) in try await store.clear(ifStill: first) }
+      let (cleared, stored) = try await duringRefresh(of: subject, "the clear(ifStill:)") {
+        (store) throws(CredentialStoreError) in try await store.clear(ifStill: first)
       }
-      release.open()
-      _ = try await value(of: refresh, "the refresh")
-      let cleared = try await value(of: conditional, "the clear(ifStill:) made during the refresh")
       try expect(
         cleared.value == false, "a clear(ifStill:) of the refreshed credential gave \(cleared)")
-      let stored = try await store.load()
       try expect(stored == second, "a clear(ifStill:) made during a refresh left \(stored as Any)")
     },
 
@@ -315,8 +263,7 @@ public enum CredentialStoreSpec {
       release.open()
       let refreshed = try await value(of: refresh, "the refresh")
       try expect(refreshed.value == second, "the refresh in flight gave \(refreshed)")
-      let stored = try await store.load()
-      try expect(stored == second, "the cancelled save changed the store to \(stored as Any)")
+      try await expectStored(second, in: store, "the cancelled save changed the store to")
     },
 
     Check("cancelling a refresh in flight keeps the credential and frees the lock") { subject in
@@ -336,16 +283,41 @@ public enum CredentialStoreSpec {
       refresh.cancel()
       let result = try await value(of: refresh, "a refresh cancelled in flight")
       try expect(result.failure == .refresh(.cancelled), "a cancelled refresh gave \(result)")
-      let kept = try await store.load()
-      try expect(kept == first, "a cancelled refresh left \(kept as Any)")
+      try await expectStored(first, in: store, "a cancelled refresh left")
       try await store.save(third)
-      let saved = try await store.load()
-      try expect(saved == third, "after a cancelled refresh a save left \(saved as Any)")
+      try await expectStored(third, in: store, "after a cancelled refresh a save left")
     },
   ]
 
-  /// Starts a refresh of `first` on `store` that holds the lock inside `refresh` until the
-  /// returned gate opens, and returns once it is held.
+  /// Throws a ``SpecFailure`` unless `store` holds `expected`; the message ends with what it
+  /// holds.
+  private static func expectStored(
+    _ expected: AuthCredential?, in store: any CredentialStore, _ message: String,
+    fileID: String = #fileID, line: Int = #line
+  ) async throws {
+    let stored = try await store.load()
+    try expect(
+      stored == expected, "\(message) \(String(describing: stored))", fileID: fileID, line: line)
+  }
+
+  /// Runs `call` on a store holding `first` while a refresh to `second` holds its lock, lets
+  /// the refresh end, and returns the call's outcome and what the store then holds.
+  private static func duringRefresh<Value: Sendable>(
+    of subject: Subject, _ what: String,
+    _ call: @escaping @Sendable (any CredentialStore) async throws(CredentialStoreError) -> Value
+  ) async throws -> (Result<Value, CredentialStoreError>, AuthCredential?) {
+    let store = try await subject.open()
+    try await store.save(first)
+    let (release, refresh) = try await heldRefresh(of: store)
+    defer { release.open() }
+    let task = Task { await outcome { () throws(CredentialStoreError) in try await call(store) } }
+    release.open()
+    _ = try await value(of: refresh, "the refresh")
+    let result = try await value(of: task, "\(what) made during the refresh")
+    return (result, try await store.load())
+  }
+
+  /// Returns once a refresh of `first` holds the lock, until the returned gate opens.
   private static func heldRefresh(of store: any CredentialStore) async throws
     -> (release: Gate, refresh: Task<Result<AuthCredential, CredentialRefreshError>, Never>)
   {
@@ -373,7 +345,7 @@ public enum CredentialStoreSpec {
   private static let second = credential(2)
   private static let third = credential(3)
 
-  /// Distinct credentials with every field set, dates with fractions of a second.
+  /// Every field set, dates with fractions of a second.
   private static func credential(_ number: Int) -> AuthCredential {
     AuthCredential(
       userID: "spec-user-\(number)", accessToken: "access-\(number)",
@@ -383,7 +355,6 @@ public enum CredentialStoreSpec {
   }
 }
 
-/// The credentials a refresh closure was called with, in order.
 private final class Recorder: Sendable {
   private let recorded = Protected<[AuthCredential]>([])
   var values: [AuthCredential] { recorded.withLock { $0 } }

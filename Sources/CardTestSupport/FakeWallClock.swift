@@ -6,20 +6,17 @@ import Foundation
 public final class FakeWallClock: WallClock {
   private let current: Protected<Date>
 
-  /// Creates a clock showing `date` (by default a fixed moment in 2026).
+  /// By default a fixed moment in 2026.
   public init(_ date: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
     current = Protected(date)
   }
 
-  /// The time the clock shows.
   public func now() -> Date { current.withLock { $0 } }
 
-  /// Moves the clock forward.
   public func advance(by duration: Duration) {
     let (seconds, attoseconds) = duration.components
     current.withLock { $0 += TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18 }
   }
 
-  /// Sets the clock.
   public func set(_ date: Date) { current.withLock { $0 = date } }
 }

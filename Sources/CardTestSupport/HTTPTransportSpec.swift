@@ -4,50 +4,36 @@ import Foundation
 
 /// The contract of ``CardData/HTTPTransport``, as checks that run against any implementation
 /// in front of a server the spec scripts: ``StubTransport``, the sandbox transport and the
-/// URLSession transport over a loopback server pass them all.
-///
-/// A test connects its transport to a server that answers each request by calling the
-/// spec's `server` function, and hands back the transport and the server's base URL:
+/// URLSession transport over a loopback server pass them all. Every status is a response and
+/// a transport throws only when no response arrived; requests and responses arrive as sent,
+/// bodies byte for byte; cancelling the calling task cancels the exchange with `.cancelled`.
 ///
 /// ```swift
 /// @Test(arguments: HTTPTransportSpec.checks, .timeLimit(.minutes(1)))
 /// func myTransport(_ check: HTTPTransportSpec.Check) async throws {
 ///   try await check.run(
 ///     on: .init { server in
-///       // A server of your tests' own that calls `server` for each request it receives
-///       // and answers as told (`.response`, `.hold`: keep it open, `.drop`: close it).
+///       // Your test server calls `server` for each request and answers as told
+///       // (`.response`, `.hold`: keep it open, `.drop`: close it).
 ///       let http = try MyTestHTTPServer(answering: server)
 ///       return .init(transport: MyTransport(), baseURL: http.url, stop: http.stop)
 ///     })
 /// }
 /// ```
 ///
-/// For a transport that never reaches a socket, ``StubTransport/init(serving:)`` is the
-/// server, as the spec's run over `StubTransport` shows.
-///
-/// What the checks hold every implementation to:
-/// - **Every status is a response**, 4xx and 5xx included; a transport throws a
-///   ``CardData/TransportError`` only when no response arrived.
-/// - **Requests and responses arrive as sent**: method, the percent-encoded path and query,
-///   every header set, and bodies (in memory or from a file) byte for byte.
-/// - **Cancelling the calling task cancels the exchange** and throws
-///   ``CardData/TransportError/Kind/cancelled``; an already cancelled task sends nothing.
+/// A transport that never reaches a socket can use ``StubTransport/init(serving:)`` as the
+/// server.
 public enum HTTPTransportSpec {
-  /// One check of the contract.
   public typealias Check = SpecCheck<Connector>
 
-  /// A request as the server behind the transport received it.
+  /// A request as the server behind the transport received it: the target is the
+  /// percent-encoded path and query, and the headers include any a real client adds.
   public struct ReceivedRequest: Sendable {
-    /// The method, such as `POST`.
     public var method: String
-    /// The request target as it arrived: the percent-encoded path and the query.
     public var target: String
-    /// The header fields as they arrived (a real client adds some of its own).
     public var headers: HTTPHeaders
-    /// The body's bytes; empty when there is none.
     public var body: Data
 
-    /// Describes a received request.
     public init(method: String, target: String, headers: HTTPHeaders, body: Data) {
       self.method = method
       self.target = target
@@ -55,25 +41,15 @@ public enum HTTPTransportSpec {
       self.body = body
     }
 
-    /// The request as a server that got it whole would see it: the percent-encoded path
-    /// and query of its URL, and a file body read into memory.
+    /// What a server that got `request` whole would see, a file body read into memory.
     public init(_ request: HTTPRequest) {
-      let query = request.url.query(percentEncoded: true).map { "?" + $0 } ?? ""
-      let body: Data =
-        switch request.body {
-        case .empty: Data()
-        case .data(let data): data
-        case .file(let url, _): (try? Data(contentsOf: url)) ?? Data()
-        }
       self.init(
-        method: request.method.rawValue, target: request.url.path(percentEncoded: true) + query,
-        headers: request.headers, body: body)
+        method: request.method.rawValue, target: request.target, headers: request.headers,
+        body: (try? request.body.bytes()) ?? Data())
     }
   }
 
-  /// How the server answers one request.
   public enum Answer: Sendable {
-    /// This response.
     case response(HTTPResponse)
     /// No answer while the client waits: the client must give up (its task is cancelled).
     case hold
@@ -81,19 +57,15 @@ public enum HTTPTransportSpec {
     case drop
   }
 
-  /// The server's behaviour: called once for each request, as it arrives, on any thread.
+  /// Called once for each request as it arrives, on any thread.
   public typealias Server = @Sendable (ReceivedRequest) -> Answer
 
-  /// A transport connected to a server, for one check.
+  /// A transport in front of a server for one check; `stop` shuts the server down after it.
   public struct Connection: Sendable {
-    /// The implementation under test.
     public var transport: any HTTPTransport
-    /// Where the server answers; the checks append paths to it.
     public var baseURL: URL
-    /// Shuts the server down once the check is over.
     public var stop: @Sendable () -> Void
 
-    /// Describes a connection; `stop` defaults to nothing.
     public init(
       transport: any HTTPTransport, baseURL: URL, stop: @escaping @Sendable () -> Void = {}
     ) {
@@ -103,17 +75,15 @@ public enum HTTPTransportSpec {
     }
   }
 
-  /// Builds a ``Connection`` to a server that answers with the given ``Server``.
+  /// Puts the implementation under test in front of a server that answers with a ``Server``.
   public struct Connector: Sendable {
     let connect: @Sendable (@escaping Server) async throws -> Connection
 
-    /// Describes how to put the implementation under test in front of a scripted server.
     public init(_ connect: @escaping @Sendable (@escaping Server) async throws -> Connection) {
       self.connect = connect
     }
   }
 
-  /// Every check, in a fixed order.
   public static let checks: [Check] = [
     Check("every status, 2xx to 5xx, is a response and never a thrown error") { connector in
       let statuses = [200, 201, 202, 204, 400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503]
@@ -268,11 +238,10 @@ public enum HTTPTransportSpec {
   /// must send it exactly as given, decoding nothing.
   private static let encodedTarget = "/spec/a%2Fb/%C3%A9%20x?q=a%20b&r=%2F&s=%E2%9C%93"
 
-  /// Connects the transport to `server`, records what the server receives, runs `body`
-  /// and stops the server.
+  /// Runs `body` with the transport in front of `server`, recording what the server receives.
   private static func serving(
     _ connector: Connector, answering server: @escaping Server,
-    _ body: (Connected, ServerLog) async throws -> Void
+    _ body: (Connection, ServerLog) async throws -> Void
   ) async throws {
     let log = ServerLog()
     let connection = try await connector.connect { request in
@@ -280,13 +249,11 @@ public enum HTTPTransportSpec {
       return server(request)
     }
     defer { connection.stop() }
-    try await body(Connected(connection), log)
+    try await body(connection, log)
   }
 
-  /// A server that answers every request with `answer`.
   private static func always(_ answer: Answer) -> Server { { _ in answer } }
 
-  /// A server that answers every request with an empty response of this status.
   private static func always(status: Int) -> Server {
     always(.response(HTTPResponse(status: status)))
   }
@@ -302,21 +269,15 @@ public enum HTTPTransportSpec {
   }
 }
 
-/// A connection with a helper for URLs on it.
-private struct Connected {
-  let connection: HTTPTransportSpec.Connection
-  init(_ connection: HTTPTransportSpec.Connection) { self.connection = connection }
-  var transport: any HTTPTransport { connection.transport }
-
-  /// The base URL followed by `target`, an already percent-encoded path and query.
-  func url(_ target: String) -> URL {
-    var base = connection.baseURL.absoluteString
+extension HTTPTransportSpec.Connection {
+  /// `target` is an already percent-encoded path and query.
+  fileprivate func url(_ target: String) -> URL {
+    var base = baseURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
     return URL(string: base + target)!
   }
 }
 
-/// What the server received, in order, and a count of arrivals to wait on.
 private final class ServerLog: Sendable {
   private let received = Protected<[HTTPTransportSpec.ReceivedRequest]>([])
   let arrivals = Tally()
@@ -326,5 +287,33 @@ private final class ServerLog: Sendable {
   func record(_ request: HTTPTransportSpec.ReceivedRequest) {
     received.withLock { $0.append(request) }
     arrivals.increment()
+  }
+}
+
+extension HTTPRequest {
+  /// The request target as it goes on the wire: the percent-encoded path and the query.
+  var target: String {
+    let path = url.path(percentEncoded: true)
+    return (path.isEmpty ? "/" : path) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
+  }
+}
+
+extension HTTPBody {
+  /// The bytes sent; a file that cannot be read, or is not of its stated length, is an
+  /// invalid request.
+  func bytes() throws(TransportError) -> Data {
+    switch self {
+    case .empty: return Data()
+    case .data(let data): return data
+    case .file(let url, let length):
+      guard let data = try? Data(contentsOf: url) else {
+        throw TransportError(.invalidRequest, "the body file \(url.path) cannot be read")
+      }
+      guard data.count == length else {
+        throw TransportError(
+          .invalidRequest, "the body file \(url.path) has \(data.count) bytes instead of \(length)")
+      }
+      return data
+    }
   }
 }

@@ -2,60 +2,51 @@ import CardData
 import CardDomain
 import CardPrimitives
 
-/// A ``CardData/CredentialStore`` that keeps the credential in memory and records what it
-/// was asked to do. It keeps the port's whole contract, as ``CredentialStoreSpec`` checks:
-/// one exclusive lock for writes and refreshes, waits that end when their task is cancelled,
-/// and a store made unreadable (``makeUnreadable(_:)``) that is reported, never taken for
-/// signed out and never replaced implicitly.
+/// A ``CardData/CredentialStore`` in memory that counts what it was asked to do and keeps
+/// the port's whole contract, as ``CredentialStoreSpec`` checks: one exclusive lock for writes
+/// and refreshes, waits that end when cancelled, and an unreadable store that is reported,
+/// never taken for signed out and never replaced implicitly.
 public actor InMemoryCredentialStore: CredentialStore {
-  /// The stored credential.
   public private(set) var credential: AuthCredential?
-  /// How many times `refresh` was called through ``refreshCredential(replacing:using:)``.
+  /// The refreshes that called `refresh`.
   public private(set) var refreshCallCount = 0
-  /// How many times a credential was removed, by ``clear()`` or ``clear(ifStill:)``.
+  /// The credentials removed, by ``clear()`` or ``clear(ifStill:)``.
   public private(set) var clearCount = 0
-  /// How many credentials were stored, by ``save(_:)`` or a refresh.
-  public private(set) var saveCount = 0
-  /// Set while the store cannot be read: what every call then reports.
+  /// What every call reports while it is set.
   public private(set) var unreadable: CredentialStoreError?
   /// What ``clear()`` set aside because it could not be read, oldest first.
   public private(set) var setAside: [CredentialStoreError] = []
-  /// Held by writes and refreshes, as the file store's lock is; the actor alone would let a
+  /// Held by writes and refreshes, as the file store's lock is: the actor alone would let a
   /// call in while a refresh awaits the network.
   private let lock = AsyncFIFOLock()
 
-  /// Creates a store, empty or holding a credential.
   public init(credential: AuthCredential? = nil) { self.credential = credential }
 
-  /// Makes the store unreadable, as a tampered file is: `load` and every write report
-  /// `failure` until ``clear()`` removes what is stored. `nil` makes it readable again.
+  /// As a tampered file is: every call but ``clear()`` reports `failure` until ``clear()``
+  /// removes what is stored; `nil` makes it readable again.
   public func makeUnreadable(_ failure: CredentialStoreError?) { unreadable = failure }
 
-  /// Replaces the stored credential without the lock or a count, as another process would.
+  /// Without the lock or a count, as another process would.
   public func replaceBehindTheScenes(with credential: AuthCredential?) {
     self.credential = credential
   }
 
-  /// The stored credential, `nil` when none; throws while the store is unreadable.
   public func load() throws(CredentialStoreError) -> AuthCredential? {
     if let unreadable { throw unreadable }
     return credential
   }
 
-  /// Stores the credential once the lock is free; refuses to replace an unreadable one.
   public func save(_ credential: AuthCredential) async throws(CredentialStoreError) {
     try await withLock { () throws(CredentialStoreError) in
       if let unreadable {
         throw CredentialStoreError(
           unreadable.kind, "\(unreadable.message); it is kept until it is cleared")
       }
-      saveCount += 1
       self.credential = credential
     }
   }
 
-  /// Removes the credential once the lock is free, readable or not; an unreadable one is
-  /// kept in ``setAside`` for a test to inspect.
+  /// An unreadable credential is removed too, kept in ``setAside`` for a test to inspect.
   @discardableResult
   public func clear() async throws(CredentialStoreError) -> ClearedCredential {
     try await withLock { () throws(CredentialStoreError) -> ClearedCredential in
@@ -68,7 +59,6 @@ public actor InMemoryCredentialStore: CredentialStore {
     }
   }
 
-  /// Removes the credential if it is still `credential`; an unreadable store throws.
   @discardableResult
   public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError)
     -> Bool
@@ -82,8 +72,6 @@ public actor InMemoryCredentialStore: CredentialStore {
     }
   }
 
-  /// Refreshes under the lock, so refreshes run one at a time, even across the actor's
-  /// suspension points.
   public func refreshCredential(
     replacing stale: AuthCredential,
     using refresh: @escaping @Sendable (AuthCredential) async throws(CardError) -> AuthCredential
@@ -101,14 +89,12 @@ public actor InMemoryCredentialStore: CredentialStore {
     do {
       let fresh = try await refresh(stale)
       credential = fresh
-      saveCount += 1
       return fresh
     } catch {
       throw .refresh(error)
     }
   }
 
-  /// Runs `body` holding the lock.
   private func withLock<Result>(
     _ body: () throws(CredentialStoreError) -> Result
   ) async throws(CredentialStoreError) -> Result {

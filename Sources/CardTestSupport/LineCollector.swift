@@ -6,9 +6,8 @@ public final class LineCollector: Sendable {
 
   public init() {}
 
-  /// The lines so far.
   public var lines: [String] { collected.withLock { $0 } }
 
-  /// Appends a line; pass this as a logger's `write` function.
+  /// Pass this as a logger's `write` function.
   public func write(_ line: String) { collected.withLock { $0.append(line) } }
 }

@@ -1,24 +1,17 @@
 import CardData
 import CardPrimitives
 
-/// An event monitor that records every event, in order, for assertions.
+/// An event monitor that records every event, in order.
 public final class RecordingEventMonitor: EventMonitor {
-  /// One recorded event.
   public enum Event: Hashable, Sendable {
-    /// ``EventMonitor/requestBuilt(_:body:context:)``.
     case built(HTTPRequest, RequestBodySummary)
-    /// ``EventMonitor/requestSent(_:context:)``.
     case sent(HTTPRequest)
-    /// ``EventMonitor/responseReceived(_:after:context:)``.
     case received(status: Int)
-    /// ``EventMonitor/requestFailed(_:after:context:)``.
     case failed(TransportError)
-    /// ``EventMonitor/requestRetrying(reason:delay:context:)``.
     case retrying(RetryReason, Duration)
-    /// ``EventMonitor/requestFinished(_:)``.
     case finished(RequestMetrics)
 
-    /// The event's name, such as `sent`, for comparing sequences.
+    /// Such as `sent`, for comparing sequences.
     public var name: String {
       switch self {
       case .built: "built"
@@ -35,10 +28,8 @@ public final class RecordingEventMonitor: EventMonitor {
 
   public init() {}
 
-  /// The events so far, in order.
   public var events: [Event] { recorded.withLock { $0 } }
 
-  /// The metrics of every finished request.
   public var finished: [RequestMetrics] {
     events.compactMap { if case .finished(let metrics) = $0 { metrics } else { nil } }
   }

@@ -1,34 +1,33 @@
 import CardData
 import CardDomain
 import CardSandbox
-import Foundation
 
 /// The Data layer wired over the in-process sandbox, for tests that want the whole client
 /// against a server that keeps the contract, without a network, the REPL or the app's
-/// composition root.
+/// composition root. The sandbox's seed users are `demo`/`demo` (cards `c1`, `c2`) and
+/// `guest`/`guest` (card `c3`).
 ///
 /// ```swift
 /// let backend = SandboxBackend()
 /// _ = try await SignInUseCase(repository: backend.auth).execute(userID: "demo", password: "demo")
 /// let cards = try await ListCardsUseCase(repository: backend.cards).execute()  // c1, c2
-/// try await backend.sandbox.failNext(status: 503)  // faults, as the REPL's `sandbox` commands
+/// try await backend.failNext(status: 503)  // faults, as the REPL's `sandbox` commands
 /// ```
 ///
-/// The wiring is the app's: a pipeline with the authentication interceptor and the retry
-/// policy, the refresh sent by a pipeline without the interceptor. The session is kept in an
-/// ``InMemoryCredentialStore``, and retry delays are recorded, not waited.
+/// The wiring is the app's: the authentication interceptor and the retry policy, the refresh
+/// sent by a pipeline without the interceptor. The session is kept in ``store``, and retry
+/// delays are recorded in ``sleeper``, not waited.
 public struct SandboxBackend: Sendable {
-  /// The sandbox: its seed users `demo`/`demo` and `guest`/`guest`, and its faults.
-  public let sandbox: CardSandbox
+  package let sandbox: CardSandbox
   public let cards: RemoteCardRepository
   public let auth: RemoteAuthRepository
-  /// Where the session is kept.
   public let store: InMemoryCredentialStore
-  /// The retry delays asked for.
   public let sleeper: RecordingSleeper
 
-  /// A backend over `sandbox` (a fresh in-memory one by default).
-  public init(sandbox: CardSandbox = CardSandbox(), clock: any WallClock = SystemWallClock()) {
+  /// `clock` is the sandbox's as well as the client's, so moving a ``FakeWallClock`` past the
+  /// token lifetime (an hour) expires the session on both sides.
+  public init(clock: any WallClock = SystemWallClock()) {
+    let sandbox = CardSandbox(clock: { clock.now() })
     let store = InMemoryCredentialStore()
     let sleeper = RecordingSleeper()
     let refreshing = RequestPipeline(
@@ -44,5 +43,36 @@ public struct SandboxBackend: Sendable {
     self.sleeper = sleeper
     cards = RemoteCardRepository(client: client)
     auth = RemoteAuthRepository(client: client, store: store, clock: clock)
+  }
+
+  /// Makes every request fail as a refused connection (`CardError.networkFail`), or stops.
+  public func setOffline(_ isOffline: Bool) async { await sandbox.setOffline(isOffline) }
+
+  /// Makes every request wait `latency` before it is answered; `.zero` turns it off.
+  public func setLatency(_ latency: Duration) async throws { try await sandbox.setLatency(latency) }
+
+  /// Makes the next `count` requests answer `status` (400...599), replacing any queued
+  /// failure; `502`, `503` and `504` answer a proxy's HTML page, the others an envelope.
+  public func failNext(status: Int, count: Int = 1) async throws {
+    try await sandbox.failNext(status: status, count: count)
+  }
+
+  /// Online, no latency, no queued failure.
+  public func clearFaults() async { await sandbox.clearFaults() }
+
+  /// `none`, or the active faults, such as `offline, next 2 requests answer 503`.
+  public func faults() async -> String { await sandbox.faults.description }
+
+  /// Makes every access token issued so far expired, so the next call refreshes.
+  public func expireAccessTokens() async throws { try await sandbox.expireAccessTokens() }
+
+  /// Makes every refresh token unusable, so the next refresh signs the client out.
+  public func revokeRefreshTokens() async throws { try await sandbox.revokeRefreshTokens() }
+
+  /// The sandbox as new (seed cards, no tokens, no faults) and the client signed out, as the
+  /// REPL's `sandbox reset` does.
+  public func reset() async throws {
+    try await sandbox.reset()
+    try await store.clear()
   }
 }

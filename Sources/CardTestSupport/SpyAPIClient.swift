@@ -12,11 +12,10 @@ import CardPrimitives
 /// #expect(client.sent.map(\.name) == ["cardList"])
 /// ```
 public final class SpyAPIClient: APIClient {
-  /// What the spy saw of one endpoint.
+  /// `path` is percent-encoded.
   public struct Sent: Hashable, Sendable {
     public let name: String
     public let method: HTTPMethod
-    /// The percent-encoded path.
     public let path: String
     public let authorization: Authorization
   }
@@ -24,13 +23,11 @@ public final class SpyAPIClient: APIClient {
   private let sentEndpoints = Protected<[Sent]>([])
   private let reply: @Sendable (Sent) -> StubReply?
 
-  /// A spy answering each endpoint with `reply`; where it gives `nil` (by default, always),
-  /// with the endpoint's sample reply.
+  /// Where `reply` gives `nil` (by default, always), the endpoint's sample reply.
   public init(reply: @escaping @Sendable (Sent) -> StubReply? = { _ in nil }) {
     self.reply = reply
   }
 
-  /// The endpoints sent, in order.
   public var sent: [Sent] { sentEndpoints.withLock { $0 } }
 
   public func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {

@@ -1,11 +1,8 @@
 import CardDomain
-import CardPrimitives
 
-/// An auth repository that records every call and keeps the signed-in user in memory.
-///
-/// It accepts any password: it stands for a repository that reached a server, not for the
-/// server's check. A wrong password, or any other outcome, is scripted per operation and per
-/// call:
+/// An auth repository that records every call and keeps the signed-in user in memory. It
+/// accepts any password, standing for a repository that reached a server, not for the
+/// server's check; a wrong password, or any other outcome, is scripted per operation and call:
 ///
 /// ```swift
 /// let auth = SpyAuthRepository()
@@ -13,16 +10,12 @@ import CardPrimitives
 /// auth.setFailure(.credentialStorage(reason: "tampered"), for: [.currentUser])
 /// ```
 public final class SpyAuthRepository: AuthRepository {
-  /// One recorded call; the password is not recorded.
+  /// The password is not recorded.
   public enum Call: Hashable, Sendable {
-    /// ``CardDomain/AuthRepository/signIn(userID:password:)``.
     case signIn(UserID)
-    /// ``CardDomain/AuthRepository/signOut()``.
     case signOut
-    /// ``CardDomain/AuthRepository/currentUser()``.
     case currentUser
 
-    /// The operation this call made.
     public var operation: Operation {
       switch self {
       case .signIn: .signIn
@@ -32,85 +25,60 @@ public final class SpyAuthRepository: AuthRepository {
     }
   }
 
-  /// The repository's operations, for scripting failures.
   public enum Operation: Hashable, Sendable, CaseIterable {
-    /// Signing in.
-    case signIn
-    /// Signing out.
-    case signOut
-    /// Asking who is signed in.
-    case currentUser
+    case signIn, signOut, currentUser
   }
 
   private struct State {
-    var calls: [Call] = []
     var user: SignedInUser?
     var signOutOutcome = SignOutOutcome.signedOut
-    var script = FailureScript<Operation>()
   }
 
-  private let state: Protected<State>
+  private let ledger: SpyLedger<Call, Operation, State>
 
-  /// Creates a repository, signed in as `user` when given; when `failure` is set, signing
-  /// in and out throw it.
+  /// When `failure` is set, signing in and out throw it.
   public init(user: SignedInUser? = nil, failure: CardError? = nil) {
-    state = Protected(State(user: user))
+    ledger = SpyLedger(State(user: user)) { $0.operation }
     if let failure { setFailure(failure, for: [.signIn, .signOut]) }
   }
 
-  /// The calls so far, in order.
-  public var calls: [Call] { state.withLock { $0.calls } }
+  public var calls: [Call] { ledger.calls }
 
-  /// Makes the next call of `operation` throw `failure`; later calls answer as before.
+  /// Makes the next call of `operation` throw `failure`; calling it again queues another.
   public func failNext(_ operation: Operation, with failure: CardError) {
-    state.withLock { $0.script.failNext(operation, with: failure) }
+    ledger.failNext(operation, with: failure)
   }
 
-  /// Makes every later call of `operations` (all of them by default) throw `failure`, or
-  /// answer again with `nil`. Failures queued by ``failNext(_:with:)`` come first.
+  /// Makes every later call of `operations` throw `failure`, or answer again with `nil`;
+  /// failures queued by ``failNext(_:with:)`` come first.
   public func setFailure(
     _ failure: CardError?, for operations: Set<Operation> = Set(Operation.allCases)
   ) {
-    state.withLock { $0.script.setFailure(failure, for: operations) }
+    ledger.setFailure(failure, for: operations)
   }
 
-  /// Signs in as `userID`, whatever the password.
   public func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
-    try perform(.signIn(userID)) { state in
+    try ledger.perform(.signIn(userID)) { state in
       let user = SignedInUser(userID: userID)
       state.user = user
       return user
     }
   }
 
-  /// Makes sign-outs answer `outcome`, such as an unreadable session set aside.
+  /// Makes sign-outs answer `outcome` instead of `.signedOut`, such as an unreadable session
+  /// set aside.
   public func setSignOutOutcome(_ outcome: SignOutOutcome) {
-    state.withLock { $0.signOutOutcome = outcome }
+    ledger.update { $0.signOutOutcome = outcome }
   }
 
-  /// Signs out, answering `.signedOut` unless told otherwise.
   public func signOut() async throws(CardError) -> SignOutOutcome {
-    try perform(.signOut) { state in
+    try ledger.perform(.signOut) { state in
       state.user = nil
       return state.signOutOutcome
     }
   }
 
-  /// The signed-in user, `nil` when signed out.
   public func currentUser() async throws(CardError) -> SignedInUser? {
-    try perform(.currentUser) { $0.user }
-  }
-
-  /// Records `call`, throws its scripted failure if any, else runs `answer` on the state.
-  private func perform<Answer: Sendable>(
-    _ call: Call, _ answer: @Sendable (inout State) -> Answer
-  )
-    throws(CardError) -> Answer
-  {
-    try state.withLock { (state) throws(CardError) -> Answer in
-      state.calls.append(call)
-      if let failure = state.script.failure(for: call.operation) { throw failure }
-      return answer(&state)
-    }
+    try ledger.perform(.currentUser) { $0.user }
   }
 }

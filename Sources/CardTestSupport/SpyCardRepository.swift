@@ -1,33 +1,22 @@
 import CardDomain
-import CardPrimitives
 
-/// A card repository that records every call and keeps one user's cards in memory the way
-/// the service does, for testing use cases and anything built on them.
-///
-/// It answers as the contract says: an unknown id is a 404 for `card(id:)` and `delete`, and a
-/// reorder must name every card once (a 400 otherwise, naming the first offending id, as the
-/// service does). Failures are scripted per operation and per call:
+/// A card repository that records every call and keeps one user's cards in memory, answering
+/// as the service does: an unknown id is a 404, and a reorder must name every card once (a
+/// 400 naming the first offending id otherwise). Failures are scripted per operation and call:
 ///
 /// ```swift
 /// let cards = SpyCardRepository(cards: [minji])
-/// cards.failNext(.cards, with: .networkFailure(reason: "offline"))  // the first list fails
-/// cards.setFailure(.serverFailure(status: 500, message: nil), for: [.create])  // every create
+/// cards.failNext(.cards, with: .networkFail(reason: "offline"))  // the first list fails
+/// cards.setFailure(.serverErr(status: 500, message: nil), for: [.create])  // every create
 /// ```
 public final class SpyCardRepository: CardRepository {
-  /// One recorded call.
   public enum Call: Hashable, Sendable {
-    /// ``CardDomain/CardRepository/cards()``.
     case cards
-    /// ``CardDomain/CardRepository/card(id:)``.
     case card(CardID)
-    /// ``CardDomain/CardRepository/create(_:)``.
     case create(CardDraft)
-    /// ``CardDomain/CardRepository/reorder(_:)``.
     case reorder([CardID])
-    /// ``CardDomain/CardRepository/delete(id:)``.
     case delete(CardID)
 
-    /// The operation this call made.
     public var operation: Operation {
       switch self {
       case .cards: .cards
@@ -39,73 +28,54 @@ public final class SpyCardRepository: CardRepository {
     }
   }
 
-  /// The repository's operations, for scripting failures.
   public enum Operation: Hashable, Sendable, CaseIterable {
-    /// Listing the cards.
-    case cards
-    /// Fetching one card.
-    case card
-    /// Creating a card.
-    case create
-    /// Reordering the list.
-    case reorder
-    /// Deleting a card.
-    case delete
+    case cards, card, create, reorder, delete
   }
 
   private struct State {
-    var calls: [Call] = []
     var cards: [Card]
     var created = 0
-    var script = FailureScript<Operation>()
   }
 
-  private let state: Protected<State>
+  private let ledger: SpyLedger<Call, Operation, State>
 
-  /// Creates a repository holding `cards`, in this order; when `failure` is set, every call
-  /// throws it.
+  /// When `failure` is set, every call throws it.
   public init(cards: [Card] = [], failure: CardError? = nil) {
-    state = Protected(State(cards: cards))
+    ledger = SpyLedger(State(cards: cards)) { $0.operation }
     if let failure { setFailure(failure) }
   }
 
-  /// The calls so far, in order.
-  public var calls: [Call] { state.withLock { $0.calls } }
+  public var calls: [Call] { ledger.calls }
 
-  /// The cards held now, in order.
-  public var cards: [Card] { state.withLock { $0.cards } }
+  public var cards: [Card] { ledger.read { $0.cards } }
 
-  /// Makes the next call of `operation` throw `failure`; later calls answer as before.
-  /// Calling it again queues another failure behind the first.
+  /// Makes the next call of `operation` throw `failure`; calling it again queues another.
   public func failNext(_ operation: Operation, with failure: CardError) {
-    state.withLock { $0.script.failNext(operation, with: failure) }
+    ledger.failNext(operation, with: failure)
   }
 
-  /// Makes every later call of `operations` (all of them by default) throw `failure`, or
-  /// answer again with `nil`. Failures queued by ``failNext(_:with:)`` come first.
+  /// Makes every later call of `operations` throw `failure`, or answer again with `nil`;
+  /// failures queued by ``failNext(_:with:)`` come first.
   public func setFailure(
     _ failure: CardError?, for operations: Set<Operation> = Set(Operation.allCases)
   ) {
-    state.withLock { $0.script.setFailure(failure, for: operations) }
+    ledger.setFailure(failure, for: operations)
   }
 
-  /// The held cards.
   public func cards() async throws(CardError) -> [Card] {
-    try perform(.cards) { $0.cards }
+    try ledger.perform(.cards) { $0.cards }
   }
 
-  /// The held card with this id, or a 404 rejection.
   public func card(id: CardID) async throws(CardError) -> Card {
-    try perform(.card(id)) { (state) throws(CardError) in
+    try ledger.perform(.card(id)) { (state) throws(CardError) in
       guard let card = state.cards.first(where: { $0.id == id }) else { throw Self.notFound(id) }
       return card
     }
   }
 
-  /// A card made from the draft, with the id `new-N` (never reused) and the owner `spy`,
-  /// appended to the held cards.
+  /// The new card has the id `new-N` (never reused) and the owner `spy`.
   public func create(_ draft: CardDraft) async throws(CardError) -> Card {
-    try perform(.create(draft)) { (state) throws(CardError) in
+    try ledger.perform(.create(draft)) { (state) throws(CardError) in
       state.created += 1
       let card: Card
       do throws(ValidationError) {
@@ -122,9 +92,8 @@ public final class SpyCardRepository: CardRepository {
     }
   }
 
-  /// The held cards in the given order, which must name every held card exactly once.
   public func reorder(_ ids: [CardID]) async throws(CardError) -> [Card] {
-    try perform(.reorder(ids)) { (state) throws(CardError) in
+    try ledger.perform(.reorder(ids)) { (state) throws(CardError) in
       var seen: Set<CardID> = []
       for id in ids {
         guard state.cards.contains(where: { $0.id == id }) else {
@@ -143,24 +112,12 @@ public final class SpyCardRepository: CardRepository {
     }
   }
 
-  /// Removes the held card with this id, or throws a 404 rejection.
   public func delete(id: CardID) async throws(CardError) {
-    try perform(.delete(id)) { (state) throws(CardError) in
+    try ledger.perform(.delete(id)) { (state) throws(CardError) in
       guard let index = state.cards.firstIndex(where: { $0.id == id }) else {
         throw Self.notFound(id)
       }
       state.cards.remove(at: index)
-    }
-  }
-
-  /// Records `call`, throws its scripted failure if any, else runs `answer` on the state.
-  private func perform<Answer: Sendable>(
-    _ call: Call, _ answer: @Sendable (inout State) throws(CardError) -> Answer
-  ) throws(CardError) -> Answer {
-    try state.withLock { (state) throws(CardError) -> Answer in
-      state.calls.append(call)
-      if let failure = state.script.failure(for: call.operation) { throw failure }
-      return try answer(&state)
     }
   }
 

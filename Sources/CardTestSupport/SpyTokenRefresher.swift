@@ -3,13 +3,10 @@ import CardDomain
 import CardPrimitives
 import Foundation
 
-/// A token refresher that records its calls and answers as scripted: by default a new
-/// credential with fresh tokens (`access-1`, `refresh-1`, then `-2`, …), valid for an hour
-/// from the given clock's time.
-///
-/// Made with `holdsRefreshes`, each refresh waits until the test completes it, so that a test
-/// can act while a refresh is in flight (pile requests up behind it, sign in again, cancel a
-/// waiter) without guessing how long anything takes:
+/// A token refresher that records its calls and answers as scripted: by default a credential
+/// with fresh tokens (`access-1`, `refresh-1`, then `-2`, …) valid for an hour from `clock`'s
+/// time. With `holdsRefreshes`, each refresh waits until the test completes it, in call order,
+/// so a test can act while a refresh is in flight without guessing how long anything takes:
 ///
 /// ```swift
 /// let refresher = SpyTokenRefresher(clock: clock, holdsRefreshes: true)
@@ -21,11 +18,10 @@ public final class SpyTokenRefresher: TokenRefresher {
   private struct State {
     var calls: [AuthCredential] = []
     var failure: CardError?
-    /// Refreshes waiting for the test, by call number.
+    /// By call number: refreshes waiting for the test, outcomes given before their refresh
+    /// was called, and the calls completed or cancelled.
     var held: [Int: CheckedContinuation<CardError?, Never>] = [:]
-    /// Outcomes the test gave before their refresh was called, by call number.
     var early: [Int: CardError?] = [:]
-    /// Call numbers that were completed or cancelled.
     var answered: Set<Int> = []
   }
 
@@ -34,13 +30,7 @@ public final class SpyTokenRefresher: TokenRefresher {
   private let clock: any WallClock
   private let holdsRefreshes: Bool
 
-  /// Creates a refresher.
-  ///
-  /// - Parameters:
-  ///   - clock: dates the new credential's expiry.
-  ///   - failure: when set, every refresh throws it.
-  ///   - holdsRefreshes: when true, each refresh waits for ``completeRefresh()`` or
-  ///     ``completeRefresh(throwing:)``, in the order the refreshes were called.
+  /// When `failure` is set, every refresh throws it.
   public init(
     clock: any WallClock = SystemWallClock(), failure: CardError? = nil,
     holdsRefreshes: Bool = false
@@ -50,28 +40,22 @@ public final class SpyTokenRefresher: TokenRefresher {
     state.withLock { $0.failure = failure }
   }
 
-  /// How many refreshes were made.
   public var callCount: Int { state.withLock { $0.calls.count } }
-  /// The credentials that were refreshed, in order.
   public var refreshedCredentials: [AuthCredential] { state.withLock { $0.calls } }
 
-  /// Makes every later refresh throw `failure`, or succeed again with `nil`.
+  /// `nil` makes later refreshes succeed again.
   public func setFailure(_ failure: CardError?) { state.withLock { $0.failure = failure } }
 
-  /// Returns once `count` refreshes have been called in all.
   public func waitUntilCalled(_ count: Int) async throws(CancellationError) {
     try await calls.wait(forAtLeast: count)
   }
 
-  /// Lets the oldest refresh not yet completed answer as scripted (a fresh credential, or
-  /// the failure set with ``setFailure(_:)``). When it has not been called yet, it answers so
-  /// as soon as it is.
+  /// Lets the oldest refresh not yet completed answer as scripted, at once or as soon as it
+  /// is called.
   public func completeRefresh() { complete(with: nil) }
 
-  /// Makes the oldest refresh not yet completed throw `error`.
   public func completeRefresh(throwing error: CardError) { complete(with: error) }
 
-  /// Records the call, waits for the test when refreshes are held, and answers.
   public func refresh(_ credential: AuthCredential) async throws(CardError) -> AuthCredential {
     let (generation, scripted) = state.withLock { state in
       state.calls.append(credential)
@@ -88,8 +72,7 @@ public final class SpyTokenRefresher: TokenRefresher {
       expiresAt: clock.now().addingTimeInterval(3_600))
   }
 
-  /// Waits until the test completes refresh number `generation`; `.cancelled` when its task
-  /// is cancelled first.
+  /// `.cancelled` when the task is cancelled first.
   private func heldOutcome(of generation: Int) async -> CardError? {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in

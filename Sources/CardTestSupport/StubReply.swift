@@ -3,22 +3,18 @@ import Foundation
 
 /// What a ``StubTransport`` answers to one request.
 public enum StubReply: Hashable, Sendable {
-  /// This response.
   case response(HTTPResponse)
   /// No response: this transport error.
   case failure(TransportError)
-  /// No answer until the request's task is cancelled, which then throws
-  /// ``CardData/TransportError/cancelled``: a server that holds the request. Pair it with
-  /// ``StubTransport/waitUntilReceived(_:)`` to act while the request is in flight.
+  /// No answer until the request's task is cancelled, which then throws `.cancelled`: a server
+  /// that holds the request. Pair it with ``StubTransport/waitUntilReceived(_:)``.
   case hold
 
-  /// The endpoint's own sample response.
   public static func sample<Response>(of endpoint: Endpoint<Response>) -> StubReply {
     .response(endpoint.sampleResponse)
   }
 
-  /// A response with the contract's envelope: `data` is `null`, and `success` follows the
-  /// status.
+  /// The contract's envelope with `data` null and `success` following the status.
   public static func envelope(status: Int, message: String) -> StubReply {
     let envelope: [String: Any] = [
       "status": status, "success": (200..<300).contains(status), "message": message,
@@ -31,18 +27,16 @@ public enum StubReply: Hashable, Sendable {
         body: body ?? Data()))
   }
 
-  /// A response with this status, header fields and body: `.status(204)`,
-  /// `.status(200, body: #"{"status":200,…}"#)`.
+  /// `.status(204)`, `.status(200, body: #"{"status":200,…}"#)`.
   public static func status(_ status: Int, headers: HTTPHeaders = [:], body: String = "")
     -> StubReply
   {
     .response(HTTPResponse(status: status, headers: headers, body: Data(body.utf8)))
   }
 
-  /// A response with any status and a raw body, such as a proxy's HTML error page.
+  /// Any status with a raw body, such as a proxy's HTML error page.
   public static func raw(status: Int, body: String, contentType: String = "text/html") -> StubReply
   {
-    .response(
-      HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Data(body.utf8)))
+    .status(status, headers: ["Content-Type": contentType], body: body)
   }
 }

@@ -2,28 +2,24 @@ import CardData
 import Foundation
 
 /// A transport that answers from canned replies, in the manner of Moya's stubbing, and
-/// records every request it gets.
+/// records every request.
 ///
-/// Replies are registered per endpoint (method and path) as a sequence: each request takes
-/// the next reply and the last one repeats. A route's path matches the end of the request's
-/// path, so the same stubs serve a client whose base URL has a path such as `/api`. A request
-/// no route matches gets a 404 envelope, or is passed to the fallback handler when one is set.
-///
-/// A test that must act while a request is in flight stubs ``StubReply/hold`` and waits with
-/// ``waitUntilReceived(_:)``, so nothing depends on how long anything takes:
+/// Replies are registered per method and path as a sequence: each request takes the next
+/// and the last one repeats. A route's path matches the end of the request's percent-encoded
+/// path, so the same stubs serve a base URL with a path such as `/api`. A request no route
+/// matches goes to the fallback, or else gets a 404 envelope. To act while a request is in
+/// flight, without depending on timing:
 ///
 /// ```swift
-/// await transport.stub(CardService.cardList, with: [.hold])
+/// await transport.stub(Endpoint.cardList, with: [.hold])
 /// let call = Task { try await repository.cards() }
 /// try await transport.waitUntilReceived(1)
 /// call.cancel()  // the call now throws CardError.cancelled
 /// ```
 public actor StubTransport: HTTPTransport {
-  /// A request as the stub received it, with a file body read into memory.
+  /// A request as the stub received it, a file body read into `body`.
   public struct Received: Hashable, Sendable {
-    /// The request.
     public let request: HTTPRequest
-    /// The body's bytes (a file body is read when the request arrives).
     public let body: Data
   }
 
@@ -35,11 +31,9 @@ public actor StubTransport: HTTPTransport {
 
   private var routes: [Route] = []
   private var fallback: (@Sendable (HTTPRequest) async -> StubReply)?
-  /// Every request received, in order.
   public private(set) var received: [Received] = []
   private let arrivals = Tally()
 
-  /// Creates a stub; `fallback` answers requests that no route matches.
   public init(fallback: (@Sendable (HTTPRequest) async -> StubReply)? = nil) {
     self.fallback = fallback
   }
@@ -56,8 +50,7 @@ public actor StubTransport: HTTPTransport {
     }
   }
 
-  /// Answers requests to `endpoint`'s method and path with `replies` in order (the last one
-  /// repeats); by default, the endpoint's sample response.
+  /// By default, the endpoint's sample response.
   public func stub<Response>(_ endpoint: Endpoint<Response>, with replies: [StubReply]? = nil) {
     stub(
       method: endpoint.method, path: endpoint.path.percentEncoded,
@@ -70,28 +63,26 @@ public actor StubTransport: HTTPTransport {
     routes.append(Route(method: method, path: path, replies: replies))
   }
 
-  /// Sets the handler for requests that no route matches.
   public func setFallback(_ fallback: (@Sendable (HTTPRequest) async -> StubReply)?) {
     self.fallback = fallback
   }
 
-  /// The requests received with this method whose percent-encoded path ends with `path`,
-  /// compared as routes compare them (so `/cards/a%2Fb`, one segment, is not `/cards/a/b`).
+  /// Matched as routes match, so `/cards/a%2Fb` (one segment) is not `/cards/a/b`.
   public func received(method: HTTPMethod, path: String) -> [Received] {
     received.filter {
       $0.request.method == method && $0.request.url.path(percentEncoded: true).hasSuffix(path)
     }
   }
 
-  /// Returns once `count` requests have arrived in all (at once when they already have).
+  /// Returns once `count` requests have arrived in all.
   public nonisolated func waitUntilReceived(_ count: Int) async throws(CancellationError) {
     try await arrivals.wait(forAtLeast: count)
   }
 
-  /// Answers from the matching route; a task cancelled before the call sends nothing.
+  /// A task cancelled before the call sends nothing.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
-    received.append(Received(request: request, body: Self.bytes(of: request.body)))
+    received.append(Received(request: request, body: (try? request.body.bytes()) ?? Data()))
     arrivals.increment()
     let reply: StubReply
     let requestPath = request.url.path(percentEncoded: true)
@@ -103,27 +94,16 @@ public actor StubTransport: HTTPTransport {
     } else if let fallback {
       reply = await fallback(request)
     } else {
-      reply = .envelope(
-        status: 404,
-        message: "no stub for \(request.method) \(request.url.path(percentEncoded: true))")
+      reply = .envelope(status: 404, message: "no stub for \(request.method) \(requestPath)")
     }
     if case .hold = reply {
-      // A gate nobody opens: only the request's cancellation ends the wait.
-      try? await Gate().wait()
+      try? await Gate().wait()  // a gate nobody opens: only cancellation ends the wait
     }
     if Task.isCancelled { throw .cancelled }
     switch reply {
     case .response(let response): return response
     case .failure(let error): throw error
     case .hold: throw .cancelled
-    }
-  }
-
-  private static func bytes(of body: HTTPBody) -> Data {
-    switch body {
-    case .empty: Data()
-    case .data(let data): data
-    case .file(let url, _): (try? Data(contentsOf: url)) ?? Data()
     }
   }
 }

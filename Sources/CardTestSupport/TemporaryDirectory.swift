@@ -4,8 +4,8 @@ import Foundation
 /// it when the value is released; one per test, so that tests running in parallel never share
 /// a file and a test can see exactly what was left behind.
 public final class TemporaryDirectory: Sendable {
-  /// The directory, with symbolic links resolved (`/tmp` is a link on some systems, and a
-  /// path compared with one a store reports must match).
+  /// Symbolic links resolved (`/tmp` is one on some systems), so it compares equal to the
+  /// paths a store reports.
   public let url: URL
 
   public init() throws {
@@ -16,10 +16,9 @@ public final class TemporaryDirectory: Sendable {
 
   deinit { try? FileManager.default.removeItem(at: url) }
 
-  /// `path` inside the directory; nothing is created.
+  /// Nothing is created.
   public func appending(_ path: String) -> URL { url.appendingPathComponent(path) }
 
-  /// Writes `contents` to a new file `name` in the directory and returns its URL.
   @discardableResult
   public func write(_ contents: Data, to name: String) throws -> URL {
     let file = appending(name)
@@ -27,7 +26,7 @@ public final class TemporaryDirectory: Sendable {
     return file
   }
 
-  /// The names of the directory's entries, sorted.
+  /// The entries' names, sorted.
   public func entries() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
   }

@@ -1,3 +1,4 @@
+import CardPrimitives
 import CardSandbox
 import CardTestSupport
 import Foundation
@@ -206,7 +207,7 @@ struct AuthTests {
       ("Bearer at_unknown", "the access token is not valid; log in again"),
     ] as [(String?, String)])
   func unauthorized(authorization: String?, message: String) async throws {
-    var headers: SandboxHeaders = [:]
+    var headers: HeaderFields = [:]
     headers["Authorization"] = authorization
     let response = try await CardSandbox().handle(
       SandboxRequest(method: "GET", path: "/cards", headers: headers))

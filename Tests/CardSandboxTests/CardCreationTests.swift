@@ -1,3 +1,4 @@
+import CardPrimitives
 import CardSandbox
 import Foundation
 import Testing
@@ -255,7 +256,7 @@ struct CardCreationTests {
   func notMultipart(contentType: String?) async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
-    var headers: SandboxHeaders = ["Authorization": "Bearer \(session.accessToken)"]
+    var headers: HeaderFields = ["Authorization": "Bearer \(session.accessToken)"]
     headers["Content-Type"] = contentType
     let request = SandboxRequest(
       method: "POST", path: "/card", headers: headers, body: Data(#"{"name":"Kim"}"#.utf8))

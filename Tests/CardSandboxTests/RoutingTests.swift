@@ -1,3 +1,4 @@
+import CardPrimitives
 import CardSandbox
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import CardData
+import CardPrimitives
 import CardSandbox
 import CardTestSupport
 import Foundation
@@ -16,14 +17,14 @@ struct SandboxTransportSpecTests {
         let transport = SandboxTransport { (request) async throws(SandboxTransportError) in
           let received = HTTPTransportSpec.ReceivedRequest(
             method: request.method, target: request.path,
-            headers: HTTPHeaders(request.headers.map { .init(name: $0.name, value: $0.value) }),
+            headers: HTTPHeaders(
+              request.headers.fields.map { .init(name: $0.name, value: $0.value) }),
             body: request.body)
           switch server(received) {
           case .response(let response):
             return SandboxResponse(
               status: response.status,
-              headers: SandboxHeaders(
-                response.headers.map { .init(name: $0.name, value: $0.value) }),
+              headers: HeaderFields(response.headers.map { ($0.name, $0.value) }),
               body: response.body)
           case .drop:
             throw .offline

@@ -1,9 +1,9 @@
-/// The `Token` payload of `/auth/login` and `/auth/refresh`.
+import CardPrimitives
+
+/// The `Token` payload of `/auth/login` and `/auth/refresh`; `expiresIn` is in seconds.
 struct TokenPair: Encodable, Sendable, Equatable {
   let accessToken: String
-  /// Single use: a refresh spends it.
   let refreshToken: String
-  /// The access token's lifetime in seconds.
   let expiresIn: Int
 }
 
@@ -18,9 +18,8 @@ private struct RefreshBody: Decodable {
 
 extension RequestHandler {
   /// A token reply must not be cached (RFC 6749 §5.1).
-  private static let tokenHeaders: SandboxHeaders = ["Cache-Control": "no-store"]
+  private static let tokenHeaders: HeaderFields = ["Cache-Control": "no-store"]
 
-  /// `POST /auth/login`: `200` with a new session's `Token`, `401` for wrong credentials.
   mutating func login(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let body = try JSONBody.decode(LoginBody.self, from: request)
     guard !body.userId.isEmpty else { throw .badRequest("userId must not be empty") }
@@ -33,8 +32,6 @@ extension RequestHandler {
     return .envelope(200, "logged in", data: pair, headers: Self.tokenHeaders)
   }
 
-  /// `POST /auth/refresh`: `200` with a new pair for the session; the used refresh token
-  /// stops working. `401` for an unknown, used or revoked refresh token.
   mutating func refresh(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let body = try JSONBody.decode(RefreshBody.self, from: request)
     guard !body.refreshToken.isEmpty else { throw .badRequest("refreshToken must not be empty") }
@@ -43,8 +40,7 @@ extension RequestHandler {
     return .envelope(200, "token refreshed", data: pair, headers: Self.tokenHeaders)
   }
 
-  /// `POST /auth/logout`: ends the bearer token's session, revoking its refresh token and
-  /// its access tokens. Any body is ignored.
+  /// Ends the bearer token's session, all of its tokens; any body is ignored.
   mutating func logout(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let grant = try authenticate(request)
     state.sessions.endSession(grant.sessionId)

@@ -3,14 +3,12 @@ private struct ReorderBody: Decodable {
 }
 
 extension RequestHandler {
-  /// `GET /cards`: `200` with the user's cards in list order.
   func listCards(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let grant = try authenticate(request)
     let cards = state.cards.list(for: grant.userId).map(CardResource.init)
     return .envelope(200, "cards fetched", data: cards)
   }
 
-  /// `GET /card/{cardId}`: `200` with the card, `404` or `403`.
   func cardDetail(_ cardId: String, _ request: SandboxRequest) throws(APIError)
     -> SandboxResponse
   {
@@ -19,16 +17,10 @@ extension RequestHandler {
     return .envelope(200, "card fetched", data: CardResource(record))
   }
 
-  /// `POST /card` with a `multipart/form-data` body: `201` with the new card and its
-  /// `Location`.
+  /// `201` with the new card and its `Location`.
   mutating func createCard(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let grant = try authenticate(request)
-    let sent = request.headers["Content-Type"]
-    guard let sent, let mediaType = MediaType(sent), mediaType.essence == MediaType.formData
-    else {
-      let what = sent.map { "not \($0)" } ?? "but the request has none"
-      throw .unsupportedMediaType("the Content-Type must be multipart/form-data, \(what)")
-    }
+    let mediaType = try MediaType.required(MediaType.formData, in: request)
     let parts: [FormDataPart]
     do throws(MultipartParser.Malformed) {
       let boundary = try MultipartParser.boundary(of: mediaType)
@@ -42,8 +34,6 @@ extension RequestHandler {
       headers: ["Location": "/card/\(record.cardId)"])
   }
 
-  /// `PUT /cards` with `{"cardIds": [...]}`: `200` with the cards in the new order, `400`
-  /// naming an unknown, repeated or missing id.
   mutating func reorderCards(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let grant = try authenticate(request)
     let body = try JSONBody.decode(ReorderBody.self, from: request)
@@ -51,7 +41,6 @@ extension RequestHandler {
     return .envelope(200, "cards reordered", data: cards)
   }
 
-  /// `DELETE /card/{cardId}`: `200` with `null`, `404` or `403`.
   mutating func deleteCard(_ cardId: String, _ request: SandboxRequest) throws(APIError)
     -> SandboxResponse
   {
@@ -60,8 +49,7 @@ extension RequestHandler {
     return .envelope(200, "card deleted")
   }
 
-  /// `GET /card/{cardId}/image`: `200` with the uploaded picture's bytes and type (not an
-  /// envelope), `404` when the card has no picture.
+  /// The uploaded picture's bytes and type, not an envelope.
   func cardImage(_ cardId: String, _ request: SandboxRequest) throws(APIError)
     -> SandboxResponse
   {
@@ -75,9 +63,8 @@ extension RequestHandler {
   }
 }
 
-/// The contract's `Card` JSON. Fields without a value are left out rather than written as
-/// `null`; `tmi` is left out when there are none, and `imageURL` when no picture was
-/// uploaded.
+/// The contract's `Card` JSON. A field without a value is left out rather than written as
+/// `null`; so are an empty `tmi` and the `imageURL` of a card without an uploaded picture.
 struct CardResource: Encodable, Sendable {
   let cardId: String
   let userId: String
@@ -104,7 +91,7 @@ struct CardResource: Encodable, Sendable {
     linkURL = content.linkURL
     description = content.description
     defaultImage = content.defaultImage
-    imageURL = content.image == nil ? nil : record.imagePath
+    imageURL = content.image == nil ? nil : "/card/\(cardId)/image"
     tmi = content.tmi.isEmpty ? nil : content.tmi
   }
 }

@@ -1,19 +1,16 @@
 import Foundation
 
-/// The `POST /card` form: the contract's `card.*` text fields and the optional `image` file
-/// part, read into a ``CardContent``.
-///
-/// A field may appear once; an unknown field is refused, so that a misspelt name is not
-/// silently dropped. An empty optional text field counts as left out.
+/// The `POST /card` form: the contract's `card.*` text fields and an optional `image` file
+/// part. A field may appear once, and an unknown one is refused so a misspelt name is not
+/// silently dropped; an empty optional text field counts as left out.
 enum CardForm {
   private static let textFields = [
     "card.title", "card.name", "card.birthday", "card.mbti", "card.instagram", "card.linkURL",
     "card.description", "card.defaultImage",
   ]
   private static let tmiFields = ["card.firstTMI", "card.secondTMI", "card.thirdTMI"]
-  private static let imageField = "image"
 
-  /// The content of the form made of `parts`; `400`, `413` or `415` naming what is wrong.
+  /// `400`, `413` or `415` naming what is wrong.
   static func content(from parts: [FormDataPart]) throws(APIError) -> CardContent {
     let tmiParts = parts.filter { $0.name.hasPrefix("card.") && $0.name.hasSuffix("TMI") }
     guard tmiParts.count <= tmiFields.count else {
@@ -26,13 +23,13 @@ enum CardForm {
       guard seen.insert(part.name).inserted else {
         throw .badRequest("the form field \(part.name) appears more than once")
       }
-      if part.name == imageField {
+      if part.name == "image" {
         image = try ImageUpload.image(from: part)
       } else if textFields.contains(part.name) || tmiFields.contains(part.name) {
         text[part.name] = try value(of: part)
       } else {
-        throw .badRequest(
-          "unknown form field \(part.name); the fields are \(allFields.joined(separator: ", "))")
+        let all = (textFields + tmiFields + ["image"]).joined(separator: ", ")
+        throw .badRequest("unknown form field \(part.name); the fields are \(all)")
       }
     }
     func optional(_ field: String) -> String? { text[field].flatMap { $0.isEmpty ? nil : $0 } }
@@ -54,9 +51,6 @@ enum CardForm {
       image: image)
   }
 
-  private static var allFields: [String] { textFields + tmiFields + [imageField] }
-
-  /// The UTF-8 text of a field part; a file part is refused.
   private static func value(of part: FormDataPart) throws(APIError) -> String {
     guard part.filename == nil else {
       throw .badRequest("\(part.name) must be a text field, not a file")
@@ -68,10 +62,10 @@ enum CardForm {
   }
 }
 
-/// The field rules of the contract's `Card`, each returning the value to store or throwing
-/// `400` with a sentence that names the field.
+/// The field rules of the contract's `Card`: each returns the value to store or throws `400`
+/// naming the field.
 enum CardValidation {
-  /// The name, which must contain more than white space.
+  /// Must contain more than white space.
   static func name(_ text: String?, field: String) throws(APIError) -> String {
     guard let text else { throw .badRequest("\(field) is required") }
     guard text.contains(where: { !$0.isWhitespace }) else {
@@ -80,7 +74,7 @@ enum CardValidation {
     return text
   }
 
-  /// The built-in picture number: decimal digits for an integer 0...5.
+  /// Decimal ASCII digits for an integer 0...5.
   static func defaultImage(_ text: String?, field: String) throws(APIError) -> Int {
     guard let text else { throw .badRequest("\(field) is required") }
     guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text),
@@ -89,7 +83,7 @@ enum CardValidation {
     return number
   }
 
-  /// A real calendar date written `YYYY-MM-DD` (year 1 or later, leap years included).
+  /// A real calendar date written `YYYY-MM-DD`, year 1 or later.
   static func birthday(_ text: String, field: String) throws(APIError) -> String {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts.map(\.count) == [4, 2, 2],
@@ -100,7 +94,7 @@ enum CardValidation {
     return text
   }
 
-  /// Four letters, one from each pair E/I, S/N, T/F, J/P, in either case; stored uppercase.
+  /// One letter from each pair E/I, S/N, T/F, J/P, in either case; stored uppercase.
   static func mbti(_ text: String, field: String) throws(APIError) -> String {
     let letters = Array(text.uppercased())
     let axes: [Set<Character>] = [["E", "I"], ["S", "N"], ["T", "F"], ["J", "P"]]
@@ -124,19 +118,18 @@ enum CardValidation {
   }
 }
 
-/// The rules for the `image` part of a creation form: a file part of type `image/jpeg` or
-/// `image/png`, at most 10 MiB, whose bytes start with that type's signature.
+/// The `image` part: a file part of type `image/jpeg` or `image/png`, at most 10 MiB, whose
+/// bytes start with that type's signature.
 enum ImageUpload {
-  /// The largest accepted image, 10 MiB.
-  static let maximumByteCount = 10 * 1024 * 1024
+  private static let maximumByteCount = 10 * 1024 * 1024
 
   private static let signatures: [String: (name: String, bytes: [UInt8])] = [
     "image/jpeg": ("JPEG", [0xFF, 0xD8, 0xFF]),
     "image/png": ("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
   ]
 
-  /// The picture in `part`, or `nil` for the empty file part a browser sends when no file
-  /// was chosen (an empty file name and no bytes).
+  /// `nil` for the empty file part a browser sends when no file was chosen (an empty file
+  /// name and no bytes).
   static func image(from part: FormDataPart) throws(APIError) -> StoredImage? {
     guard let filename = part.filename else {
       throw .badRequest("the image part must be a file part with a filename")

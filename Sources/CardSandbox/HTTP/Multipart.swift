@@ -1,16 +1,15 @@
+import CardPrimitives
 import Foundation
 
-/// A `Content-Type` value: `type/subtype` and its parameters.
+/// A `Content-Type` value: `type/subtype` (the essence, lowercased) and its parameters by
+/// lowercased name.
 struct MediaType: Sendable {
-  /// `type/subtype`, lowercased, such as `multipart/form-data`.
   let essence: String
-  /// The parameters by lowercased name, such as `boundary`.
   let parameters: [String: String]
 
   static let json = "application/json"
   static let formData = "multipart/form-data"
 
-  /// `nil` when `text` is not `type/subtype` with well-formed parameters.
   init?(_ text: String) {
     guard let header = try? ParameterizedHeader(text) else { return nil }
     let parts = header.value.split(separator: "/", omittingEmptySubsequences: false)
@@ -20,24 +19,31 @@ struct MediaType: Sendable {
     essence = header.value.lowercased()
     parameters = header.parameters
   }
+
+  /// The request's media type when its essence is `essence`; `415` naming what was sent.
+  static func required(_ essence: String, in request: SandboxRequest) throws(APIError)
+    -> MediaType
+  {
+    let sent = request.headers["Content-Type"]
+    guard let sent, let type = MediaType(sent), type.essence == essence else {
+      let what = sent.map { "not \($0)" } ?? "but the request has none"
+      throw .unsupportedMediaType("the Content-Type must be \(essence), \(what)")
+    }
+    return type
+  }
 }
 
 /// A header value of the form `value; name=token; name="quoted string"`, as `Content-Type`
-/// and a part's `Content-Disposition` are written.
-///
-/// A quoted string runs to the next `"`; a backslash in it is kept as it is. No parameter
-/// the sandbox reads needs a quoted pair: a boundary cannot contain `\` or `"`, and form-data
-/// names and file names escape `"` as `%22` (RFC 7578 §2, as browsers and curl send them).
+/// and `Content-Disposition` are written. A quoted string runs to the next `"`, backslashes
+/// kept: no parameter the sandbox reads needs a quoted pair (a boundary cannot contain `\` or
+/// `"`, and form-data names escape `"` as `%22`, RFC 7578 §2). Empty parameters are skipped;
+/// an unterminated quote, a parameter without `=` or a repeated one is malformed.
 struct ParameterizedHeader: Sendable {
   typealias Malformed = MultipartParser.Malformed
 
-  /// The part before the first `;`, trimmed.
   let value: String
-  /// The parameters by lowercased name.
   let parameters: [String: String]
 
-  /// Fails on an unterminated quote, a parameter without `=` or a repeated
-  /// parameter. Empty parameters (`a;;b=c`, a trailing `;`) are skipped.
   init(_ text: String) throws(Malformed) {
     var rest = Substring(text)
     value = Self.trim(Self.take(from: &rest, until: { $0 == ";" }))
@@ -72,8 +78,7 @@ struct ParameterizedHeader: Sendable {
     self.parameters = parameters
   }
 
-  /// Removes and returns the characters before the first one that `isDelimiter`, leaving
-  /// the delimiter at the front of `rest`.
+  /// Removes and returns what comes before the delimiter, which stays at the front of `rest`.
   private static func take(from rest: inout Substring, until isDelimiter: (Character) -> Bool)
     -> Substring
   {
@@ -87,29 +92,26 @@ struct ParameterizedHeader: Sendable {
   }
 }
 
-/// One part of a `multipart/form-data` body.
+/// One part of a `multipart/form-data` body; `name` and `filename` have `%22`, `%0D` and
+/// `%0A` decoded.
 struct FormDataPart: Sendable, Equatable {
-  /// The field name from `Content-Disposition`, with `%22`, `%0D` and `%0A` decoded.
   let name: String
-  /// Present on file parts, decoded like ``name``.
   let filename: String?
   let contentType: String?
   let body: Data
 }
 
-/// Reads a `multipart/form-data` body (RFC 7578 on the framing of RFC 2046 §5.1.1).
-///
-/// The body is a preamble (ignored), then parts each introduced by `--boundary CRLF`, then
-/// `--boundary--` and an epilogue (ignored). Each part is header lines, an empty line and
-/// the bytes up to `CRLF --boundary`. Lines end in CRLF; a bare LF is not a line end.
+/// Reads a `multipart/form-data` body (RFC 7578 on the framing of RFC 2046 §5.1.1): a
+/// preamble and an epilogue (ignored) around parts each introduced by `--boundary CRLF`, each
+/// header lines, an empty line and the bytes up to `CRLF --boundary`. A bare LF is not a line
+/// end.
 enum MultipartParser {
   struct Malformed: Error, Sendable {
-    /// What is wrong, as a phrase.
     let reason: String
   }
 
-  /// The `boundary` parameter of a `multipart/form-data` type, checked against RFC 2046:
-  /// 1 to 70 characters from its set, not ending in a space.
+  /// The `boundary` parameter, checked against RFC 2046: 1 to 70 characters from its set,
+  /// not ending in a space.
   static func boundary(of type: MediaType) throws(Malformed) -> String {
     guard let boundary = type.parameters["boundary"] else {
       throw Malformed(reason: "the Content-Type has no boundary parameter")
@@ -159,7 +161,6 @@ enum MultipartParser {
     return padding.endIndex + crlf.count
   }
 
-  /// One part: header lines, an empty line, the bytes.
   private static func part(_ bytes: Data) throws(Malformed) -> FormDataPart {
     let headerBlock: Data
     let content: Data
@@ -193,7 +194,7 @@ enum MultipartParser {
       contentType: headers["content-type"], body: Data(content))
   }
 
-  /// The header fields of a part by lowercased name; a repeated field is malformed.
+  /// A part's header fields by lowercased name; a repeated field is malformed.
   private static func headerFields(_ block: Data) throws(Malformed) -> [String: String] {
     guard let text = String(validating: block, as: UTF8.self) else {
       throw Malformed(reason: "a part's headers are not valid UTF-8")
@@ -213,8 +214,8 @@ enum MultipartParser {
     return fields
   }
 
-  /// A form-data name with the escapes of RFC 7578 §2 and HTML forms decoded: `%22` to `"`,
-  /// `%0D` to CR and `%0A` to LF. Any other `%` is kept as it is.
+  /// Decodes the escapes of RFC 7578 §2 and HTML forms, `%22`, `%0D` and `%0A`; any other
+  /// `%` is kept as it is.
   private static func unescaped(_ text: String) -> String {
     var result = ""
     var rest = Substring(text)

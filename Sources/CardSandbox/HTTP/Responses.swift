@@ -1,48 +1,42 @@
+import CardPrimitives
 import Foundation
 
-/// A request the sandbox refuses: the status and the sentence that go into the envelope.
+/// A request the sandbox refuses: the status (400...599) and sentence that go into the
+/// envelope, and the header fields HTTP requires with some statuses.
 struct APIError: Error, Sendable {
-  /// 400...599.
   let status: Int
   let message: String
-  /// Extra header fields, such as `Allow` on a `405`.
-  var headers: SandboxHeaders = [:]
+  var headers: HeaderFields = [:]
 
   static func badRequest(_ message: String) -> APIError { APIError(status: 400, message: message) }
+  static func forbidden(_ message: String) -> APIError { APIError(status: 403, message: message) }
+  static func notFound(_ message: String) -> APIError { APIError(status: 404, message: message) }
+  static func tooLarge(_ message: String) -> APIError { APIError(status: 413, message: message) }
+  static func unsupportedMediaType(_ message: String) -> APIError {
+    APIError(status: 415, message: message)
+  }
+  static func internalError(_ message: String) -> APIError {
+    APIError(status: 500, message: message)
+  }
 
-  /// `401`, with the `WWW-Authenticate` challenge HTTP requires on it (RFC 9110 §11.6.1).
+  /// With the `WWW-Authenticate` challenge HTTP requires on a `401` (RFC 9110 §11.6.1).
   static func unauthorized(_ message: String) -> APIError {
     APIError(
       status: 401, message: message,
       headers: ["WWW-Authenticate": #"Bearer realm="card-sandbox""#])
   }
 
-  /// `403`: the resource belongs to another user.
-  static func forbidden(_ message: String) -> APIError { APIError(status: 403, message: message) }
-
-  static func notFound(_ message: String) -> APIError { APIError(status: 404, message: message) }
-
-  /// `405`, with the `Allow` field HTTP requires on it (RFC 9110 §15.5.6).
+  /// With the `Allow` field HTTP requires on a `405` (RFC 9110 §15.5.6).
   static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> APIError {
     APIError(
       status: 405,
       message: "\(path) does not support \(method); use \(allowed.joined(separator: " or "))",
       headers: ["Allow": allowed.joined(separator: ", ")])
   }
-
-  static func tooLarge(_ message: String) -> APIError { APIError(status: 413, message: message) }
-
-  static func unsupportedMediaType(_ message: String) -> APIError {
-    APIError(status: 415, message: message)
-  }
-
-  static func internalError(_ message: String) -> APIError {
-    APIError(status: 500, message: message)
-  }
 }
 
-/// The body of every JSON response: `{"status", "success", "message", "data"}`, where `data`
-/// is always written, as `null` when there is no payload.
+/// The body of every JSON response: `{"status", "success", "message", "data"}`, `data`
+/// always written, as `null` when there is no payload.
 private struct Envelope<Payload: Encodable>: Encodable {
   let status: Int
   let message: String
@@ -62,16 +56,13 @@ private struct Envelope<Payload: Encodable>: Encodable {
 }
 
 extension SandboxResponse {
-  static let jsonContentType = "application/json; charset=utf-8"
-
-  /// A response whose body is the envelope of `data`.
   static func envelope<Payload: Encodable>(
-    _ status: Int, _ message: String, data: Payload?, headers: SandboxHeaders = [:]
+    _ status: Int, _ message: String, data: Payload?, headers: HeaderFields = [:]
   ) -> SandboxResponse {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
     var headers = headers
-    headers["Content-Type"] = jsonContentType
+    headers["Content-Type"] = "application/json; charset=utf-8"
     guard let body = try? encoder.encode(Envelope(status: status, message: message, data: data))
     else {
       // Unreachable with the sandbox's payloads, which hold no floating-point numbers.
@@ -81,8 +72,8 @@ extension SandboxResponse {
     return SandboxResponse(status: status, headers: headers, body: body)
   }
 
-  /// A response whose envelope has `"data": null`.
-  static func envelope(_ status: Int, _ message: String, headers: SandboxHeaders = [:])
+  /// An envelope with `"data": null`.
+  static func envelope(_ status: Int, _ message: String, headers: HeaderFields = [:])
     -> SandboxResponse
   {
     envelope(status, message, data: Never?.none, headers: headers)
@@ -93,18 +84,13 @@ extension SandboxResponse {
   }
 }
 
-/// Reads the JSON body of `/auth/login`, `/auth/refresh` and `PUT /cards`, answering `415`
-/// for another content type and `400` naming the field for anything malformed. Unknown keys
-/// are ignored.
+/// Reads a JSON request body: `415` for another content type or charset, `400` naming the
+/// field for anything malformed. Unknown keys are ignored.
 enum JSONBody {
   static func decode<T: Decodable>(_ type: T.Type, from request: SandboxRequest)
     throws(APIError) -> T
   {
-    let sent = request.headers["Content-Type"]
-    guard let sent, let mediaType = MediaType(sent), mediaType.essence == MediaType.json else {
-      let what = sent.map { "not \($0)" } ?? "but the request has none"
-      throw .unsupportedMediaType("the Content-Type must be application/json, \(what)")
-    }
+    let mediaType = try MediaType.required(MediaType.json, in: request)
     if let charset = mediaType.parameters["charset"], charset.lowercased() != "utf-8" {
       throw .unsupportedMediaType("the JSON body must be UTF-8, not \(charset)")
     }

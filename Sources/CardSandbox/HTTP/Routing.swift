@@ -1,20 +1,15 @@
+import CardPrimitives
 import Foundation
 
-/// The endpoints the sandbox serves, with their path parameters.
+/// The endpoints the sandbox serves, with their path parameters; `cardImage`
+/// (`GET /card/{cardId}/image`) is beyond the contract.
 enum Route: Sendable, Equatable {
-  case login  // POST /auth/login
-  case refresh  // POST /auth/refresh
-  case logout  // POST /auth/logout
-  case listCards  // GET /cards
-  case reorderCards  // PUT /cards
-  case createCard  // POST /card
-  case cardDetail(String)  // GET /card/{cardId}
-  case deleteCard(String)  // DELETE /card/{cardId}
-  /// `GET /card/{cardId}/image`, the uploaded picture's bytes (beyond the contract).
+  case login, refresh, logout, listCards, reorderCards, createCard
+  case cardDetail(String)
+  case deleteCard(String)
   case cardImage(String)
 
-  /// The route of `request`: `404` for an unknown path, `405` with `Allow` for a method
-  /// the path does not support.
+  /// `404` for an unknown path, `405` with `Allow` for a method the path does not support.
   init(of request: SandboxRequest) throws(APIError) {
     let target = try RequestTarget(request.path)
     let methods: [String: Route]
@@ -37,7 +32,7 @@ enum Route: Sendable, Equatable {
     self = route
   }
 
-  /// Whether answering the route may change the stored state, which is then saved.
+  /// Whether answering may change the state, which is then saved.
   var changesState: Bool {
     switch self {
     case .login, .refresh, .logout, .reorderCards, .createCard, .deleteCard: true
@@ -46,17 +41,16 @@ enum Route: Sendable, Equatable {
   }
 }
 
-/// A request target split into decoded path segments; the query is read by no endpoint and
-/// is dropped.
+/// A request target split into path segments, each percent-decoded on its own so an encoded
+/// `/` (`%2F`) stays inside its segment: `/card/c1` is `["card", "c1"]`, `/` is `[]`. The
+/// query is read by no endpoint and is dropped.
 struct RequestTarget: Sendable, Equatable {
   /// The path as sent, without the query and the fragment, for messages.
   let path: String
-  /// The path segments, percent-decoded one by one, so an encoded `/` (`%2F`) stays inside
-  /// its segment. `/card/c1` is `["card", "c1"]`; `/` is `[]`.
   let segments: [String]
 
-  /// Fails when `target` does not start with `/`, has an empty segment (`//`, a trailing `/`)
-  /// or a bad percent escape.
+  /// `400` when `target` does not start with `/` or has a bad percent escape, `404` for an
+  /// empty segment (`//`, a trailing `/`).
   init(_ target: String) throws(APIError) {
     let pathPart = target.prefix { $0 != "?" && $0 != "#" }
     guard pathPart.first == "/" else {
@@ -79,7 +73,7 @@ struct RequestTarget: Sendable, Equatable {
     self.segments = segments
   }
 
-  /// `%XX` escapes decoded as UTF-8; `nil` on a malformed escape or invalid UTF-8.
+  /// `nil` on a malformed escape or invalid UTF-8.
   private static func percentDecoded(_ text: Substring) -> String? {
     var bytes: [UInt8] = []
     var utf8 = text.utf8[...]
@@ -99,16 +93,14 @@ struct RequestTarget: Sendable, Equatable {
   }
 }
 
-/// Answers one routed request against its own copy of the state. The sandbox keeps the
-/// changed copy only when the answer is a success, so a refused request changes nothing.
+/// Answers one routed request against its own copy of the state, which the sandbox keeps
+/// only when the answer is a success, so a refused request changes nothing.
 struct RequestHandler {
   var state: SandboxState
-  /// The moment the request is answered, from the sandbox's clock.
   let now: Date
-  /// The lifetime of new access tokens, in seconds.
+  /// In seconds.
   let accessTokenLifetime: Int
 
-  /// The answer to `request` on `route`; a refusal is thrown.
   mutating func respond(to route: Route, request: SandboxRequest) throws(APIError)
     -> SandboxResponse
   {
@@ -125,8 +117,8 @@ struct RequestHandler {
     }
   }
 
-  /// The grant of the request's `Authorization: Bearer` token; `401` when it is missing,
-  /// of another scheme, unknown or expired.
+  /// The grant of the `Authorization: Bearer` token (scheme in any case); `401` when it is
+  /// missing, of another scheme, unknown or expired.
   func authenticate(_ request: SandboxRequest) throws(APIError) -> AccessGrant {
     guard let authorization = request.headers["Authorization"] else {
       throw .unauthorized("the request has no access token; send Authorization: Bearer <token>")

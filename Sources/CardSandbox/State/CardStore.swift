@@ -6,10 +6,8 @@ struct CardStore: Codable, Sendable {
   private(set) var cards: [String: CardRecord]
   /// Each user's card ids in list order; every card is in its owner's list exactly once.
   private(set) var order: [String: [String]]
-  /// The number in the next new card's id.
   private(set) var nextCardNumber: Int
 
-  /// A store of `records`, listed in order, numbering new cards from `nextCardNumber`.
   init(records: [CardRecord], nextCardNumber: Int) {
     cards = Dictionary(uniqueKeysWithValues: records.map { ($0.cardId, $0) })
     order = Dictionary(grouping: records, by: \.userId).mapValues { $0.map(\.cardId) }
@@ -35,7 +33,7 @@ struct CardStore: Codable, Sendable {
     nextCardNumber = max(nextCardNumber, other.nextCardNumber)
   }
 
-  /// Adds a card at the end of the user's list.
+  /// New cards go at the end of the user's list.
   mutating func create(_ content: CardContent, for userId: String) -> CardRecord {
     let record = CardRecord(cardId: "c\(nextCardNumber)", userId: userId, content: content)
     nextCardNumber += 1
@@ -44,8 +42,8 @@ struct CardStore: Codable, Sendable {
     return record
   }
 
-  /// Puts the user's list in the order of `cardIds`, which must name every card of the
-  /// list exactly once; `400` naming the first unknown, repeated or missing id.
+  /// `cardIds` must name every card of the list exactly once; `400` names the first unknown,
+  /// repeated or missing id.
   mutating func reorder(_ cardIds: [String], for userId: String) throws(APIError)
     -> [CardRecord]
   {
@@ -66,7 +64,6 @@ struct CardStore: Codable, Sendable {
     return list(for: userId)
   }
 
-  /// Deletes the card `cardId`; `404` or `403` as ``card(_:for:)``.
   mutating func delete(_ cardId: String, for userId: String) throws(APIError) {
     _ = try card(cardId, for: userId)
     cards[cardId] = nil
@@ -97,39 +94,28 @@ struct CardStore: Codable, Sendable {
   }
 }
 
-/// A stored card: its id, its owner and its content.
 struct CardRecord: Codable, Sendable, Equatable {
-  /// Opaque, such as `c4`.
   let cardId: String
   let userId: String
   var content: CardContent
-
-  /// The path that serves the card's uploaded picture.
-  var imagePath: String { "/card/\(cardId)/image" }
 }
 
-/// A card's validated fields, as a creation form gives them. Optional text fields are `nil`
-/// when they were left out or sent empty.
+/// A card's fields as ``CardForm`` validated them; optional text fields left out or sent
+/// empty are `nil`, and `tmi` holds up to three, none empty.
 struct CardContent: Codable, Sendable, Equatable {
   var title: String?
-  /// Never empty.
   var name: String
-  /// A real date written `YYYY-MM-DD`.
   var birthday: String?
-  /// Four uppercase letters, one from each pair E/I, S/N, T/F, J/P.
   var mbti: String?
   var instagram: String?
   var linkURL: String?
   var description: String?
-  /// A built-in picture, 0...5.
   var defaultImage: Int
-  /// Up to three short facts, in order, none empty.
   var tmi: [String]
   var image: StoredImage?
 }
 
-/// An uploaded picture: its bytes (base64 in the state file) and their media type,
-/// `image/jpeg` or `image/png`.
+/// An uploaded `image/jpeg` or `image/png`; base64 in the state file.
 struct StoredImage: Codable, Sendable, Equatable {
   let contentType: String
   let bytes: Data

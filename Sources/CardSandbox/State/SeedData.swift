@@ -3,11 +3,8 @@ import Foundation
 /// The state a new or reset sandbox starts from: `demo`/`demo` with cards `c1` and `c2`,
 /// `guest`/`guest` with card `c3`, and no tokens.
 enum SeedData {
-  /// The accounts that can log in; their passwords are never written to the state file.
-  static let users = [
-    SandboxUser(userId: "demo", password: "demo"),
-    SandboxUser(userId: "guest", password: "guest"),
-  ]
+  /// Fixed, and never written to the state file.
+  static let users = [(userId: "demo", password: "demo"), (userId: "guest", password: "guest")]
 
   static var state: SandboxState {
     SandboxState(
@@ -15,7 +12,7 @@ enum SeedData {
   }
 
   /// A 1×1 grey PNG, the uploaded picture of `c1`.
-  static let samplePNG = Data(
+  private static let samplePNG = Data(
     base64Encoded:
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
   )!
@@ -43,10 +40,4 @@ enum SeedData {
         linkURL: nil, description: "Guest of the demo", defaultImage: 0, tmi: [],
         image: nil)),
   ]
-}
-
-/// An account that can log in; its `userId` is also the owner on cards.
-struct SandboxUser: Sendable {
-  let userId: String
-  let password: String
 }

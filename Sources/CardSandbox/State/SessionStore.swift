@@ -1,11 +1,8 @@
 import Foundation
 
-/// The live tokens: access tokens with their expiry and single-use refresh tokens, each
-/// belonging to a login session.
-///
-/// Refreshing rotates: the used refresh token is removed and a new pair is issued in the
-/// same session, while earlier access tokens keep working until they expire. Logout ends
-/// the session, removing all of its tokens.
+/// The live tokens, each belonging to a login session. Refreshing rotates: the single-use
+/// refresh token is spent and a new pair issued in the same session, while earlier access
+/// tokens keep working until they expire. Logout ends the session and all of its tokens.
 struct SessionStore: Codable, Sendable {
   /// Access tokens expired for longer than this are forgotten when a new pair is issued;
   /// until then they answer "expired" rather than "not valid".
@@ -14,14 +11,13 @@ struct SessionStore: Codable, Sendable {
   private(set) var accessTokens: [String: AccessGrant] = [:]
   private(set) var refreshTokens: [String: RefreshGrant] = [:]
 
-  /// Starts a session for `userId` and issues its first token pair.
   mutating func startSession(for userId: String, now: Date, lifetime: Int) -> TokenPair {
     issue(
-      for: userId, sessionId: TokenIssuer.token(prefix: TokenIssuer.sessionPrefix), now: now,
+      for: userId, sessionId: Self.token(prefix: "s_"), now: now,
       lifetime: lifetime)
   }
 
-  /// The grant of a live access token; `401` when it is unknown or expired.
+  /// `401` when the token is unknown or expired.
   func grant(forAccessToken token: String, now: Date) throws(APIError) -> AccessGrant {
     guard let grant = accessTokens[token] else {
       throw .unauthorized("the access token is not valid; log in again")
@@ -32,8 +28,7 @@ struct SessionStore: Codable, Sendable {
     return grant
   }
 
-  /// Uses up `refreshToken` and issues a new pair in its session; `401` when the token is
-  /// unknown, already used or revoked.
+  /// `401` when the token is unknown, already used or revoked.
   mutating func rotate(refreshToken token: String, now: Date, lifetime: Int) throws(APIError)
     -> TokenPair
   {
@@ -43,13 +38,11 @@ struct SessionStore: Codable, Sendable {
     return issue(for: grant.userId, sessionId: grant.sessionId, now: now, lifetime: lifetime)
   }
 
-  /// Removes every token of the session.
   mutating func endSession(_ sessionId: String) {
     accessTokens = accessTokens.filter { $0.value.sessionId != sessionId }
     refreshTokens = refreshTokens.filter { $0.value.sessionId != sessionId }
   }
 
-  /// Makes every access token expire at `now` at the latest.
   mutating func expireAccessTokens(now: Date) {
     accessTokens = accessTokens.mapValues { grant in
       var expired = grant
@@ -58,12 +51,10 @@ struct SessionStore: Codable, Sendable {
     }
   }
 
-  /// Removes every refresh token; access tokens live on until they expire.
   mutating func revokeRefreshTokens() {
     refreshTokens.removeAll()
   }
 
-  /// Why the store cannot belong to a state whose users are `userIds`, or `nil`.
   func inconsistency(users userIds: Set<String>) -> String? {
     let owners = accessTokens.values.map(\.userId) + refreshTokens.values.map(\.userId)
     return owners.first { !userIds.contains($0) }.map { "a token belongs to unknown user \($0)" }
@@ -75,8 +66,8 @@ struct SessionStore: Codable, Sendable {
     let forgetBefore = now.addingTimeInterval(-Self.expiredTokenMemory)
     accessTokens = accessTokens.filter { $0.value.expiresAt > forgetBefore }
     let pair = TokenPair(
-      accessToken: TokenIssuer.token(prefix: TokenIssuer.accessPrefix),
-      refreshToken: TokenIssuer.token(prefix: TokenIssuer.refreshPrefix),
+      accessToken: Self.token(prefix: "at_"),
+      refreshToken: Self.token(prefix: "rt_"),
       expiresIn: lifetime)
     accessTokens[pair.accessToken] = AccessGrant(
       userId: userId, sessionId: sessionId,
@@ -84,32 +75,10 @@ struct SessionStore: Codable, Sendable {
     refreshTokens[pair.refreshToken] = RefreshGrant(userId: userId, sessionId: sessionId)
     return pair
   }
-}
 
-/// What an access token grants: a user, in a session, until a moment.
-struct AccessGrant: Codable, Sendable, Equatable {
-  let userId: String
-  /// The login session the token belongs to; logout ends every token of it.
-  let sessionId: String
-  /// The moment from which the token is refused.
-  var expiresAt: Date
-}
-
-/// What a refresh token grants: one new token pair for a user's session.
-struct RefreshGrant: Codable, Sendable, Equatable {
-  let userId: String
-  let sessionId: String
-}
-
-/// Makes opaque random tokens: a prefix and 32 bytes from the system's secure generator,
-/// base64url without padding, such as `at_Jm3q…` (46 characters in all).
-enum TokenIssuer {
-  static let accessPrefix = "at_"
-  static let refreshPrefix = "rt_"
-  /// Session ids are never sent to a client.
-  static let sessionPrefix = "s_"
-
-  static func token(prefix: String) -> String {
+  /// Opaque: a prefix (`at_`, `rt_`, or `s_` for session ids, which no client sees) and 32
+  /// bytes from the system's secure generator, base64url without padding.
+  private static func token(prefix: String) -> String {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     let base64 = Data(bytes).base64EncodedString()
@@ -118,4 +87,16 @@ enum TokenIssuer {
       .replacingOccurrences(of: "=", with: "")
     return prefix + base64
   }
+}
+
+struct AccessGrant: Codable, Sendable, Equatable {
+  let userId: String
+  let sessionId: String
+  /// The moment from which the token is refused.
+  var expiresAt: Date
+}
+
+struct RefreshGrant: Codable, Sendable, Equatable {
+  let userId: String
+  let sessionId: String
 }

@@ -1,25 +1,18 @@
 import CardPrimitives
 import Foundation
 
-/// Why a sandbox could not load or save its state file.
-public enum SandboxStateError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The file exists but could not be read.
+/// Why a sandbox could not load or save its state file. A corrupt file (not JSON, a missing
+/// field, contradictory content) is left as it is until a sandbox started fresh overwrites it;
+/// `cancelled` means the task was cancelled while another sandbox held the lock.
+package enum SandboxStateError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
-  /// The file was read but is not a sandbox state: not JSON, a missing field, or
-  /// contradictory content. The file is left as it is; a sandbox created with
-  /// `startFresh: true` overwrites it with the seed state.
   case corrupt(path: String, reason: String)
-  /// The file was written by a format version this sandbox does not know.
   case unsupportedVersion(path: String, version: Int)
   case unwritable(path: String, reason: String)
-  /// The lock file beside the state file, which every sandbox on that file holds while it
-  /// reads, changes and writes the state, could not be opened or locked.
   case unlockable(path: String, reason: String)
-  /// The calling task was cancelled while another sandbox held the lock file at `path`;
-  /// nothing was read or written.
   case cancelled(path: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unreadable(let path, let reason):
       "the sandbox state file \(path) cannot be read: \(reason)"
@@ -37,11 +30,9 @@ public enum SandboxStateError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 }
 
-/// Everything a sandbox keeps between requests, and writes to its state file: the cards
-/// with their pictures, each user's list order, the id counter and the live tokens. The
-/// injected faults are not part of it.
+/// Everything a sandbox keeps between requests and writes to its state file; the injected
+/// faults are not part of it.
 struct SandboxState: Codable, Sendable {
-  /// The state file format this sandbox writes and reads.
   static let currentVersion = 1
 
   var version = currentVersion
@@ -55,19 +46,14 @@ struct SandboxState: Codable, Sendable {
   }
 }
 
-/// A sandbox's state and, with a state file, the version of the file it mirrors.
-///
-/// With a file, the file is the one source of truth, shared with every sandbox on it in this
-/// process or another, as a server's database would be. Callers hold the file's lock
-/// (``StateFile/lock()``), call ``catchUp()`` before they look at ``current``, and
-/// ``commit(_:)`` their change before they release the lock.
+/// A sandbox's state and, with a state file, the version of the file it mirrors. The file
+/// is the one source of truth, as a server's database would be: callers hold its lock, call
+/// ``catchUp()`` before they look at ``current``, and ``commit(_:)`` before they release it.
 struct SharedState {
-  /// The state as of the last ``catchUp()`` or ``commit(_:)``.
   private(set) var current: SandboxState
-  /// `nil` for a state in memory only.
   let file: StateFile?
-  /// The file version that ``current`` was read from or written as; `nil` when it is not
-  /// known, so that the next ``catchUp()`` reads the file.
+  /// The file version ``current`` was read from or written as; `nil` when unknown, so that
+  /// the next ``catchUp()`` reads the file.
   private var version: FileVersion?
 
   init(inMemory state: SandboxState) {
@@ -75,8 +61,7 @@ struct SharedState {
     file = nil
   }
 
-  /// The state in `file`, which is written with the seed state when there is none, or, with
-  /// `startFresh`, whatever it holds. The caller holds the file's lock.
+  /// The caller holds the file's lock.
   init(file: StateFile, startFresh: Bool) throws(SandboxStateError) {
     current = SeedData.state
     self.file = file
@@ -87,9 +72,9 @@ struct SharedState {
     }
   }
 
-  /// Reads the file when it is not the version this state last read or wrote. A missing file
-  /// starts again from the seed state, which is written. A file that is not a sound state
-  /// throws and is left as it is, and so is this state. In memory, does nothing.
+  /// Reads the file when it is not the version last read or written; a missing file starts
+  /// again from the seed state. A file that is not a sound state throws, and neither it nor
+  /// this state changes.
   mutating func catchUp() throws(SandboxStateError) {
     guard let file, !(version?.isCurrent(at: file.url.path) ?? false) else { return }
     if let stored = try file.load() {
@@ -102,8 +87,7 @@ struct SharedState {
     }
   }
 
-  /// Saves `next` when there is a file, then makes it the state; when it cannot be saved,
-  /// nothing changes.
+  /// When `next` cannot be saved, nothing changes.
   mutating func commit(_ next: SandboxState) throws(SandboxStateError) {
     if let file {
       version = try file.save(next)
@@ -112,16 +96,14 @@ struct SharedState {
   }
 }
 
-/// Reads and writes a ``SandboxState`` as pretty-printed JSON with sorted keys: dates as
-/// seconds since 1970, picture bytes as base64. Writes are atomic (``CardPrimitives/AtomicFile``)
-/// and leave the file readable by its owner only, since it holds live tokens. Callers hold
-/// the lock beside the file, `<state file>.lock`, around reads and writes.
+/// A ``SandboxState`` as pretty-printed JSON with sorted keys, dates in seconds since 1970.
+/// Writes are atomic and leave the file readable by its owner only, since it holds live
+/// tokens. Callers hold the lock beside the file, `<state file>.lock`, around reads and writes.
 struct StateFile: Sendable {
   let url: URL
 
   var lockPath: String { url.path + ".lock" }
 
-  /// Waits for the lock without blocking a thread; see ``CardPrimitives/FileLock``.
   nonisolated(nonsending) func lock() async throws(SandboxStateError) -> FileLock {
     do {
       return try await FileLock.acquire(path: lockPath)
@@ -130,9 +112,8 @@ struct StateFile: Sendable {
     }
   }
 
-  /// Blocks the calling thread until the lock is free: for the synchronous start of a
-  /// sandbox, which blocks on file I/O anyway. Another sandbox holds the lock only while it
-  /// answers one request.
+  /// For the synchronous start of a sandbox, which blocks on file I/O anyway; another
+  /// sandbox holds the lock only while it answers one request.
   func lockBlocking() throws(SandboxStateError) -> FileLock {
     do {
       return try FileLock.acquireBlocking(path: lockPath)
@@ -141,8 +122,7 @@ struct StateFile: Sendable {
     }
   }
 
-  /// The stored state and the version it was read from, or `nil` when there is no file yet.
-  /// A file that is not a sound state throws; it is never replaced here.
+  /// `nil` when there is no file yet.
   func load() throws(SandboxStateError) -> (state: SandboxState, version: FileVersion)? {
     let version: FileVersion
     let bytes: [UInt8]?
@@ -156,8 +136,8 @@ struct StateFile: Sendable {
     return (try decode(Data(bytes ?? [])), version)
   }
 
-  /// Replaces the file with `state` and returns the version written, or `nil` when it cannot
-  /// be opened again to pin it, so that the next request reads the file.
+  /// The version written, or `nil` when it cannot be opened again to pin it, so that the
+  /// next request reads the file.
   func save(_ state: SandboxState) throws(SandboxStateError) -> FileVersion? {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -206,8 +186,7 @@ struct StateFile: Sendable {
     return state
   }
 
-  /// Just the format version, read before the rest so that a newer format is reported as
-  /// such rather than as corrupt.
+  /// Read before the rest, so that a newer format is reported as such, not as corrupt.
   private struct VersionProbe: Decodable {
     let version: Int
   }

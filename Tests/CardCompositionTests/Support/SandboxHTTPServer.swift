@@ -34,13 +34,13 @@ final class SandboxHTTPServer: Sendable {
   private static func answer(_ request: LoopbackHTTPServer.Request, from sandbox: CardSandbox)
     async -> LoopbackHTTPServer.Reply
   {
-    let headers = SandboxHeaders(request.headers.map { .init(name: $0.name, value: $0.value) })
+    let headers = HeaderFields(request.headers)
     do {
       let response = try await sandbox.handle(
         SandboxRequest(
           method: request.method, path: request.target, headers: headers, body: request.body))
       return .respond(
-        status: response.status, headers: response.headers.map { ($0.name, $0.value) },
+        status: response.status, headers: response.headers.fields.map { ($0.name, $0.value) },
         body: response.body)
     } catch {
       return .respond(status: 599)

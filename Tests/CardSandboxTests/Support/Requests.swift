@@ -1,3 +1,4 @@
+import CardPrimitives
 import CardSandbox
 import Foundation
 import Testing
@@ -9,14 +10,14 @@ enum Requests {
     _ method: String, _ path: String, _ text: String, token: String? = nil,
     contentType: String = "application/json"
   ) -> SandboxRequest {
-    var headers: SandboxHeaders = ["Content-Type": contentType]
+    var headers: HeaderFields = ["Content-Type": contentType]
     if let token { headers["Authorization"] = "Bearer \(token)" }
     return SandboxRequest(method: method, path: path, headers: headers, body: Data(text.utf8))
   }
 
   /// A bodiless request, with a bearer token when given.
   static func plain(_ method: String, _ path: String, token: String? = nil) -> SandboxRequest {
-    var headers: SandboxHeaders = [:]
+    var headers: HeaderFields = [:]
     if let token { headers["Authorization"] = "Bearer \(token)" }
     return SandboxRequest(method: method, path: path, headers: headers)
   }
