@@ -10,8 +10,7 @@ import Foundation
   import Darwin
 #endif
 
-/// Finds the key that opens a sealed file, and the key and header for the next write, for the
-/// store's configured key source.
+/// Finds the key that opens a sealed file, and the key and header for the next write.
 ///
 /// For a passphrase it keeps the last derived key with its salt and iteration count, so that
 /// PBKDF2 (deliberately slow) runs once per file rather than once per operation: later writes
@@ -33,8 +32,9 @@ struct CredentialKeyring {
       minimumIterations...EncryptedFileCredentialStore.KeySource.maximumPassphraseIterations
   }
 
-  /// The key for a file with `header`. Never creates a key file: a sealed file whose key
-  /// file is missing cannot be opened.
+  /// Never creates a key file: a sealed file whose key file is missing cannot be opened. An
+  /// iteration count outside the accepted range is refused before any derivation, so that a
+  /// forged header cannot make a load run for hours.
   mutating func keyForOpening(
     _ header: SealedCredentialHeader
   ) throws(CredentialStoreError) -> AES256Key {
@@ -53,18 +53,16 @@ struct CredentialKeyring {
             + "\(acceptedIterations.lowerBound)...\(acceptedIterations.upperBound)")
       }
       return try derive(passphrase, iterations: iterations, salt: salt)
-    case (.keyFile, .passphrase):
+    case (.keyFile, .passphrase), (.passphrase, .keyFile):
+      let (sealed, used) =
+        header.keySource == .keyFile
+        ? ("a key file", "a passphrase") : ("a passphrase", "a key file")
       throw CredentialStoreError(
-        .corrupted,
-        "the sealed credential was sealed with a key file, but this store uses a passphrase")
-    case (.passphrase, .keyFile):
-      throw CredentialStoreError(
-        .corrupted,
-        "the sealed credential was sealed with a passphrase, but this store uses a key file")
+        .corrupted, "the sealed credential was sealed with \(sealed), but this store uses \(used)")
     }
   }
 
-  /// The header and key for a new write; creates the key file on first use.
+  /// Creates the key file on first use.
   mutating func keyForSealing() throws(CredentialStoreError) -> (SealedCredentialHeader, AES256Key)
   {
     switch source.storage {
@@ -110,15 +108,14 @@ struct CredentialKeyring {
   }
 }
 
-/// The file that holds the store's random 256-bit key: exactly 32 raw bytes, mode 0600,
-/// owned by this user, in a directory of mode 0700.
+/// The file that holds the store's random 256-bit key: exactly 32 raw bytes, owner-only
+/// (mode 0600, or 0400 made read-only), owned by this user, in a directory of mode 0700.
 enum KeyFile {
   /// How old a temporary key file must be before ``readOrCreate(at:)`` deletes it.
   static let temporaryFileLifetime: Duration = .seconds(60)
 
-  /// The key at `path`, or `nil` when there is no file. A file of the wrong size, type or
-  /// owner is an error, never a reason to make a new key; so is a file with any group or
-  /// other permission bit: the key must be owner-only (0600, or 0400 made read-only).
+  /// The key at `path`, or `nil` when there is no file. A file of the wrong size, type,
+  /// owner or mode is an error, never a reason to make a new key.
   static func read(at path: String) throws(CredentialStoreError) -> AES256Key? {
     let info: stat
     let bytes: [UInt8]?
@@ -133,34 +130,23 @@ enum KeyFile {
     guard info.isRegularFile else {
       throw CredentialStoreError(.unavailable, "the key file \(path) is not a regular file")
     }
-    guard info.st_uid == geteuid() else {
-      throw CredentialStoreError(.unavailable, "the key file \(path) belongs to another user")
-    }
-    guard info.permissions & 0o077 == 0 else {
-      throw CredentialStoreError(
-        .unavailable,
-        "the key file \(path) is accessible to group or others (mode 0"
-          + "\(String(info.permissions, radix: 8))); it must be owner-only, such as 0600")
-    }
-    guard let bytes, bytes.count == AES256Key.byteCount else {
+    try info.requireOwnedByThisUser(
+      "the key file \(path)", forbidding: 0o077, "accessible to group or others",
+      "it must be owner-only, such as 0600")
+    guard let bytes, let key = try? AES256Key(bytes: bytes) else {
       let size = bytes.map { "\($0.count) bytes" } ?? "more than \(AES256Key.byteCount) bytes"
       throw CredentialStoreError(
         .corrupted,
         "the key file \(path) holds \(size); a key file holds exactly \(AES256Key.byteCount)")
     }
-    do {
-      return try AES256Key(bytes: bytes)
-    } catch {
-      throw CredentialStoreError(.corrupted, "the key file \(path) is unusable: \(error)")
-    }
+    return key
   }
 
   /// The key at `path`, creating a random one first when there is none.
   ///
-  /// The new key is written to a temporary file `<path>.new-<random>` (mode 0600, synced)
-  /// and published with `link`, which fails when the name exists: of two processes creating
-  /// the key at once, one wins and both use its key. The key's directory is created with
-  /// mode 0700. Temporary key files older than ``temporaryFileLifetime`` are removed first.
+  /// The new key is written to a temporary file `<path>.new-<random>` and published with
+  /// `link`, which fails when the name exists: of two processes creating the key at once, one
+  /// wins and both use its key.
   static func readOrCreate(at path: String) throws(CredentialStoreError) -> AES256Key {
     removeStaleTemporaryFiles(of: path)
     if let key = try read(at: path) { return key }
@@ -176,37 +162,24 @@ enum KeyFile {
     let temporary = path + ".new-" + FileSystem.randomSuffix()
     let published: Bool
     do throws(FileError) {
-      let file = try PosixFile(
-        opening: temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+      try AtomicFile.createSynced(temporary, with: key.bytes)
       defer { unlink(temporary) }
-      do {
-        try file.setPermissions(0o600)
-        try file.writeAll(key.bytes)
-        try file.synchronize()
-      } catch {
-        file.closeIgnoringErrors()
-        throw error
-      }
-      try file.close()
       published = link(temporary, path) == 0
       guard published || errno == EEXIST else { throw FileError("link", path) }
       if published { try FileSystem.synchronizeDirectory(directory) }
     } catch {
       throw CredentialStoreError(error)
     }
-    guard published else {
-      guard let existing = try read(at: path) else {
-        throw CredentialStoreError(.unavailable, "the key file \(path) vanished while created")
-      }
-      return existing
+    if published { return key }
+    guard let existing = try read(at: path) else {
+      throw CredentialStoreError(.unavailable, "the key file \(path) vanished while created")
     }
-    return key
+    return existing
   }
 
-  /// Removes temporary key files of `path` older than ``temporaryFileLifetime``: a process
-  /// that died after creating one and before unlinking it (even after publishing it with
-  /// `link`) leaves a copy of a key behind. Younger ones may belong to a process creating the
-  /// key right now (stores with different lock files may share a key file), so they stay.
+  /// A process that died between creating a temporary key file and unlinking it (even after
+  /// publishing it) leaves a copy of a key behind. Younger ones may belong to a process
+  /// creating the key right now (stores with different lock files may share a key file).
   private static func removeStaleTemporaryFiles(of path: String) {
     let (directory, name) = FileSystem.split(path)
     let now = time(nil)

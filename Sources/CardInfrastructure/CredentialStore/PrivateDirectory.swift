@@ -39,20 +39,29 @@ enum PrivateDirectory {
     guard info.isDirectory else {
       throw CredentialStoreError(.unavailable, "\(path) is not a directory")
     }
-    guard info.st_uid == geteuid() else {
-      throw CredentialStoreError(.unavailable, "\(path) belongs to another user")
+    try info.requireOwnedByThisUser(
+      path, forbidding: 0o022, "writable by other users", "make it 0700")
+  }
+}
+
+extension stat {
+  /// Throws unless this user owns the file and none of the `forbidden` permission bits is set,
+  /// as `<subject> is <problem> (mode 0…); <advice>`.
+  func requireOwnedByThisUser(
+    _ subject: String, forbidding forbidden: mode_t, _ problem: String, _ advice: String
+  ) throws(CredentialStoreError) {
+    guard st_uid == geteuid() else {
+      throw CredentialStoreError(.unavailable, "\(subject) belongs to another user")
     }
-    guard info.permissions & 0o022 == 0 else {
+    guard permissions & forbidden == 0 else {
       throw CredentialStoreError(
-        .unavailable,
-        "\(path) is writable by other users (mode 0\(String(info.permissions, radix: 8))); "
-          + "make it 0700")
+        .unavailable, "\(subject) is \(problem) (mode 0\(String(permissions, radix: 8))); \(advice)"
+      )
     }
   }
 }
 
 extension CredentialStoreError {
-  /// A failed file operation: ``CardData/CredentialStoreError/Kind/unavailable``, naming the
-  /// call, the path and the system's reason.
+  /// A failed file operation, as ``CardData/CredentialStoreError/Kind/unavailable``.
   init(_ error: FileError) { self.init(.unavailable, error.description) }
 }
