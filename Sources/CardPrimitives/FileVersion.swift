@@ -51,11 +51,8 @@ package final class FileVersion: Sendable {
   }
 
   private struct Fingerprint: Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modified: Int64
-    let changed: Int64
+    let device, inode: UInt64
+    let size, modified, changed: Int64
 
     init(_ status: stat) {
       device = UInt64(truncatingIfNeeded: status.st_dev)

@@ -59,13 +59,7 @@ package struct PosixFile: Sendable {
     _ path: String, flags: Int32, mode: mode_t, missingIsNil: Bool
   ) throws(FileError) -> PosixFile? {
     while true {
-      #if canImport(Darwin)
-        let descriptor = Darwin.open(path, flags | O_CLOEXEC, mode)
-      #elseif canImport(Glibc)
-        let descriptor = Glibc.open(path, flags | O_CLOEXEC, mode)
-      #else
-        let descriptor = Musl.open(path, flags | O_CLOEXEC, mode)
-      #endif
+      let descriptor = systemOpen(path, flags | O_CLOEXEC, mode)
       if descriptor >= 0 { return PosixFile(descriptor: descriptor, path: path) }
       let code = errno
       if code == EINTR { continue }
@@ -129,19 +123,18 @@ package struct PosixFile: Sendable {
 
   /// A failure matters only for a file that was written.
   package func close() throws(FileError) {
-    #if canImport(Darwin)
-      let result = Darwin.close(descriptor)
-    #elseif canImport(Glibc)
-      let result = Glibc.close(descriptor)
-    #else
-      let result = Musl.close(descriptor)
-    #endif
     // After EINTR the descriptor is released on Linux and Darwin; retrying could close another.
-    guard result == 0 || errno == EINTR else { throw FileError("close", path) }
+    guard systemClose(descriptor) == 0 || errno == EINTR else { throw FileError("close", path) }
   }
 
   package func closeIgnoringErrors() { try? close() }
 }
+
+// The system calls under names that `PosixFile.open` and `PosixFile.close` do not shadow.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
 /// Path and directory helpers for the file machinery.
 package enum FileSystem {

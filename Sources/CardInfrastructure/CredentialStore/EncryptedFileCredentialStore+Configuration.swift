@@ -55,44 +55,43 @@ extension EncryptedFileCredentialStore {
     /// Throws ``CardData/CredentialStoreError/Kind/invalidConfiguration`` (`invalid
     /// configuration: …`) unless the names are plain file names and the key source acceptable.
     func validate(minimumIterations: UInt32) throws(CredentialStoreError) {
+      func invalid(_ reason: String) -> CredentialStoreError {
+        CredentialStoreError(.invalidConfiguration, "invalid configuration: " + reason)
+      }
       guard directory.isFileURL else {
-        throw Self.invalid("the directory \(directory) is not a file URL")
+        throw invalid("the directory \(directory) is not a file URL")
       }
-      for (field, name) in [("sealedFileName", sealedFileName), ("lockFileName", lockFileName)] {
-        guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
-          throw Self.invalid(
-            "\(field) \"\(name)\" is not a plain file name (empty, \".\", \"..\" or with a \"/\")")
-        }
+      for (field, name) in [("sealedFileName", sealedFileName), ("lockFileName", lockFileName)]
+      where name.isEmpty || name == "." || name == ".." || name.contains("/") {
+        throw invalid(
+          "\(field) \"\(name)\" is not a plain file name (empty, \".\", \"..\" or with a \"/\")")
       }
-      guard lockTimeout >= .zero, lockTimeout <= Self.maximumLockTimeout else {
-        throw Self.invalid(
+      guard (.zero...Self.maximumLockTimeout).contains(lockTimeout) else {
+        throw invalid(
           "lockTimeout must be from zero to \(Self.maximumLockTimeout), not \(lockTimeout)")
       }
       guard sealedFileName != lockFileName else {
-        throw Self.invalid("sealedFileName and lockFileName are both \"\(lockFileName)\"")
+        throw invalid("sealedFileName and lockFileName are both \"\(lockFileName)\"")
       }
       switch keySource.storage {
       case .keyFile(let url):
-        guard url.isFileURL else { throw Self.invalid("the key file \(url) is not a file URL") }
-        guard url.standardizedFileURL != sealedFileURL.standardizedFileURL,
-          url.standardizedFileURL != lockFileURL.standardizedFileURL
+        guard url.isFileURL else { throw invalid("the key file \(url) is not a file URL") }
+        let keyFile = url.standardizedFileURL
+        guard keyFile != sealedFileURL.standardizedFileURL,
+          keyFile != lockFileURL.standardizedFileURL
         else {
-          throw Self.invalid(
+          throw invalid(
             "the key file \(url.path) is the sealed file or the lock file; it needs its own")
         }
       case .passphrase(let passphrase, let iterations):
-        guard !passphrase.bytes.isEmpty else { throw Self.invalid("the passphrase is empty") }
+        guard !passphrase.bytes.isEmpty else { throw invalid("the passphrase is empty") }
         let accepted = minimumIterations...KeySource.maximumPassphraseIterations
         guard accepted.contains(iterations) else {
-          throw Self.invalid(
+          throw invalid(
             "\(iterations) PBKDF2 iterations; a store accepts "
               + "\(accepted.lowerBound)...\(accepted.upperBound)")
         }
       }
-    }
-
-    private static func invalid(_ reason: String) -> CredentialStoreError {
-      CredentialStoreError(.invalidConfiguration, "invalid configuration: " + reason)
     }
   }
 
