@@ -6,7 +6,6 @@ import Foundation
 /// the file and reads its first bytes to learn its type), and the Data layer streams it when
 /// the request is sent.
 public struct CardImage: Hashable, Sendable {
-  /// 10 MiB.
   public static let maximumByteCount: Int64 = 10 * 1024 * 1024
 
   public enum Source: Hashable, Sendable {

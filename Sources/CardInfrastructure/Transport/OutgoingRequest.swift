@@ -33,11 +33,8 @@ struct OutgoingRequest {
       urlRequest.setValue(Self.fallbackContentType, forHTTPHeaderField: "Content-Type")
     }
     switch request.body {
-    case .empty:
-      uploadFile = nil
-    case .data(let data):
-      urlRequest.httpBody = data
-      uploadFile = nil
+    case .empty: break
+    case .data(let data): urlRequest.httpBody = data
     case .file(let url, let length):
       try Self.check(url, length: length)
       urlRequest.httpBodyStream = InputStream(url: url)

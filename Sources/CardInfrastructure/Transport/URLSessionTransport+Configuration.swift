@@ -11,7 +11,6 @@ extension URLSessionTransport {
   public struct Configuration {
     public static let defaultRequestTimeout = Duration.seconds(30)
     public static let defaultResourceTimeout = Duration.seconds(300)
-    /// 7 days.
     public static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
 
     /// How long a request may go without any data arriving before it fails with
