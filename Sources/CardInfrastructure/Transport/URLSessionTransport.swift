@@ -10,7 +10,8 @@ import Foundation
 /// Every status code comes back as an ``CardData/HTTPResponse``; only a request that got no
 /// HTTP response throws. `.file` bodies are streamed from disk. Redirects to another origin
 /// lose their `Authorization` and `Cookie` headers, and redirects that would have to send a
-/// body again are not followed: their 3xx response is returned.
+/// body again are not followed: their 3xx response is returned. The FoundationNetworking
+/// quirks it works around are listed in docs/url-session-transport.md.
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
   private let requestTimeoutInterval: TimeInterval
