@@ -20,18 +20,9 @@ public struct Card: Identifiable, Hashable, Sendable {
   public var tmis: TMIList
 
   public init(
-    id: CardID,
-    owner: UserID,
-    name: String,
-    title: String? = nil,
-    birthday: Birthday? = nil,
-    mbti: MBTI? = nil,
-    instagram: String? = nil,
-    link: URL? = nil,
-    description: String? = nil,
-    defaultImage: DefaultImage = .first,
-    imageURL: URL? = nil,
-    tmis: TMIList = .empty
+    id: CardID, owner: UserID, name: String, title: String? = nil, birthday: Birthday? = nil,
+    mbti: MBTI? = nil, instagram: String? = nil, link: URL? = nil, description: String? = nil,
+    defaultImage: DefaultImage = .first, imageURL: URL? = nil, tmis: TMIList = .empty
   ) {
     self.id = id
     self.owner = owner
@@ -64,16 +55,9 @@ public struct CardDraft: Hashable, Sendable {
   public var image: CardImage?
 
   public init(
-    name: String,
-    title: String? = nil,
-    birthday: Birthday? = nil,
-    mbti: MBTI? = nil,
-    instagram: String? = nil,
-    link: URL? = nil,
-    description: String? = nil,
-    defaultImage: DefaultImage = .first,
-    tmis: TMIList = .empty,
-    image: CardImage? = nil
+    name: String, title: String? = nil, birthday: Birthday? = nil, mbti: MBTI? = nil,
+    instagram: String? = nil, link: URL? = nil, description: String? = nil,
+    defaultImage: DefaultImage = .first, tmis: TMIList = .empty, image: CardImage? = nil
   ) {
     self.name = name
     self.title = title
