@@ -1,47 +1,28 @@
 import Foundation
 
-/// A business card as the app shows it.
-///
-/// Built by the Data layer from the server's reply; never coupled to the wire format.
+/// A business card as the app shows it, built by the Data layer from the server's reply and
+/// never coupled to the wire format. The Data layer rejects a reply whose name is blank.
 public struct Card: Identifiable, Hashable, Sendable {
-  /// The server's identifier.
   public let id: CardID
-  /// The account that owns the card.
   public let owner: UserID
-  /// The name on the card (the Data layer rejects a reply whose name is blank).
   public var name: String
   /// A heading such as a team or a role.
   public var title: String?
-  /// The holder's birthday.
   public var birthday: Birthday?
-  /// The holder's Myers–Briggs type.
   public var mbti: MBTI?
-  /// An Instagram handle.
   public var instagram: String?
-  /// A link the holder shares.
   public var link: URL?
-  /// Free text about the holder.
   public var description: String?
   /// The built-in picture shown when there is no uploaded image.
   public var defaultImage: DefaultImage
-  /// Where the uploaded image can be fetched, relative to the server, when there is one.
+  /// Where the uploaded image can be fetched, relative to the server; `nil` without one.
   public var imageURL: URL?
-  /// Up to three short facts.
   public var tmis: TMIList
 
   public init(
-    id: CardID,
-    owner: UserID,
-    name: String,
-    title: String? = nil,
-    birthday: Birthday? = nil,
-    mbti: MBTI? = nil,
-    instagram: String? = nil,
-    link: URL? = nil,
-    description: String? = nil,
-    defaultImage: DefaultImage = .first,
-    imageURL: URL? = nil,
-    tmis: TMIList = .empty
+    id: CardID, owner: UserID, name: String, title: String? = nil, birthday: Birthday? = nil,
+    mbti: MBTI? = nil, instagram: String? = nil, link: URL? = nil, description: String? = nil,
+    defaultImage: DefaultImage = .first, imageURL: URL? = nil, tmis: TMIList = .empty
   ) {
     self.id = id
     self.owner = owner
@@ -58,41 +39,25 @@ public struct Card: Identifiable, Hashable, Sendable {
   }
 }
 
-/// What a user fills in to create a card. ``CreateCardUseCase`` validates it before sending.
+/// What a user fills in to create a card; only `name` is required. ``CreateCardUseCase``
+/// sends only what ``validated()`` accepts.
 public struct CardDraft: Hashable, Sendable {
-  /// The name on the card; required and never blank.
   public var name: String
-  /// A heading such as a team or a role.
   public var title: String?
-  /// The holder's birthday.
   public var birthday: Birthday?
-  /// The holder's Myers–Briggs type.
   public var mbti: MBTI?
-  /// An Instagram handle.
   public var instagram: String?
-  /// A link the holder shares; must be an absolute `http` or `https` URL.
   public var link: URL?
-  /// Free text about the holder.
   public var description: String?
-  /// The built-in picture.
   public var defaultImage: DefaultImage
-  /// Up to three short facts.
   public var tmis: TMIList
   /// An image to upload with the card.
   public var image: CardImage?
 
-  /// Creates a draft; only `name` is required.
   public init(
-    name: String,
-    title: String? = nil,
-    birthday: Birthday? = nil,
-    mbti: MBTI? = nil,
-    instagram: String? = nil,
-    link: URL? = nil,
-    description: String? = nil,
-    defaultImage: DefaultImage = .first,
-    tmis: TMIList = .empty,
-    image: CardImage? = nil
+    name: String, title: String? = nil, birthday: Birthday? = nil, mbti: MBTI? = nil,
+    instagram: String? = nil, link: URL? = nil, description: String? = nil,
+    defaultImage: DefaultImage = .first, tmis: TMIList = .empty, image: CardImage? = nil
   ) {
     self.name = name
     self.title = title
@@ -106,11 +71,10 @@ public struct CardDraft: Hashable, Sendable {
     self.image = image
   }
 
-  /// Checks what the field types cannot: a non-blank name, a web link, and the image.
+  /// Checks what the field types cannot: a non-blank name, an absolute `http` or `https`
+  /// link, and the image.
   public func validated() throws(ValidationError) -> CardDraft {
-    guard !name.isBlank else {
-      throw .emptyName
-    }
+    guard !name.isBlank else { throw .emptyName }
     if let link, !Self.isWebLink(link) { throw .invalidLink(link.absoluteString) }
     var draft = self
     draft.image = try image?.validated()

@@ -2,14 +2,12 @@ import Foundation
 
 /// An image to upload with a new card: where its bytes are, their type and the file name.
 ///
-/// The domain reads no file: an image on disk is described by whoever found it (the REPL
-/// measures the file and reads its first bytes to learn its type), and the Data layer
-/// streams it when the request is sent.
+/// The domain reads no file: whoever found an image on disk describes it (the REPL measures
+/// the file and reads its first bytes to learn its type), and the Data layer streams it when
+/// the request is sent.
 public struct CardImage: Hashable, Sendable {
-  /// The largest image the service accepts: 10 MiB.
   public static let maximumByteCount: Int64 = 10 * 1024 * 1024
 
-  /// Where the image's bytes are.
   public enum Source: Hashable, Sendable {
     /// Bytes in memory, whose type ``validated()`` checks against their first bytes.
     case bytes(Data)
@@ -18,7 +16,6 @@ public struct CardImage: Hashable, Sendable {
   }
 
   public let source: Source
-  /// The declared type.
   public let mimeType: ImageMIMEType
   /// The file name sent with the upload.
   public let filename: String
@@ -29,7 +26,6 @@ public struct CardImage: Hashable, Sendable {
     self.filename = filename
   }
 
-  /// The image's size in bytes.
   public var byteCount: Int64 {
     switch source {
     case .bytes(let data): Int64(data.count)
@@ -38,7 +34,7 @@ public struct CardImage: Hashable, Sendable {
   }
 
   /// Checks the size (at most ``maximumByteCount``), the file name, and that bytes in memory
-  /// really are the declared JPEG or PNG.
+  /// really are the declared type.
   public func validated() throws(ValidationError) -> CardImage {
     guard byteCount <= Self.maximumByteCount else { throw .imageTooLarge(byteCount: byteCount) }
     if case .bytes(let data) = source, ImageMIMEType(detectedIn: data) != mimeType {
@@ -54,7 +50,7 @@ public enum ImageMIMEType: String, Hashable, Sendable, CaseIterable {
   case jpeg = "image/jpeg"
   case png = "image/png"
 
-  /// Accepts `image/jpeg` and `image/png` in any case; anything else is unsupported.
+  /// Accepts `image/jpeg` and `image/png` in any case.
   public init(validating mimeType: String) throws(ValidationError) {
     guard let type = ImageMIMEType(rawValue: mimeType.lowercased()) else {
       throw .unsupportedImageType(mimeType)
@@ -70,10 +66,9 @@ public enum ImageMIMEType: String, Hashable, Sendable, CaseIterable {
     self = type
   }
 
-  /// How many first bytes tell the type apart: the longest signature.
+  /// How many first bytes ``init(detectedIn:)`` needs: the longest signature.
   public static let signatureLength = 8
 
-  /// The bytes every file of this type starts with.
   private var signature: [UInt8] {
     switch self {
     case .jpeg: [0xFF, 0xD8, 0xFF]

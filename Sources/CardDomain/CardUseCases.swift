@@ -1,5 +1,5 @@
-// One use case per card flow. Each validates its input with the domain's own types and
-// rejects invalid input (``CardError/invalidInput(_:)``) before the repository is called.
+// One use case per card flow. Each checks its input with the domain's own types and rejects
+// invalid input (``CardError/invalidInput(_:)``) before the repository is called.
 
 /// Lists the signed-in user's cards in the user's order.
 public struct ListCardsUseCase: Sendable {
@@ -10,40 +10,39 @@ public struct ListCardsUseCase: Sendable {
   public func execute() async throws(CardError) -> [Card] { try await repository.cards() }
 }
 
-/// Fetches one card by its id.
+/// Fetches one card by its id; an empty id is rejected.
 public struct FetchCardDetailUseCase: Sendable {
   private let repository: any CardRepository
 
   public init(repository: any CardRepository) { self.repository = repository }
 
-  /// The card with the given id; an empty id is rejected.
   public func execute(id rawID: String) async throws(CardError) -> Card {
     let id = try validate { () throws(ValidationError) in try CardID(rawID) }
     return try await repository.card(id: id)
   }
 }
 
-/// Creates a card, with or without an image.
+/// Creates a card, with or without an image, from a draft that ``CardDraft/validated()``
+/// accepts.
 public struct CreateCardUseCase: Sendable {
   private let repository: any CardRepository
 
   public init(repository: any CardRepository) { self.repository = repository }
 
-  /// Validates the draft (name, link, image size and type) and creates the card.
   public func execute(_ draft: CardDraft) async throws(CardError) -> Card {
     let valid = try validate { () throws(ValidationError) in try draft.validated() }
     return try await repository.create(valid)
   }
 }
 
-/// Replaces the order of the user's card list (the seed's `cardListEdit`).
+/// Replaces the order of the user's card list (the seed's `cardListEdit`) with a complete new
+/// order, and returns the list in that order. An empty order, an empty id or an id named
+/// twice is rejected.
 public struct ReorderCardsUseCase: Sendable {
   private let repository: any CardRepository
 
   public init(repository: any CardRepository) { self.repository = repository }
 
-  /// Sends the complete new order and returns the list in that order. An empty order, an
-  /// empty id or an id named twice is rejected.
   public func execute(order rawIDs: [String]) async throws(CardError) -> [Card] {
     let ids = try validate { () throws(ValidationError) in
       guard !rawIDs.isEmpty else { throw .emptyCardOrder }
@@ -60,13 +59,12 @@ public struct ReorderCardsUseCase: Sendable {
   }
 }
 
-/// Deletes one card.
+/// Deletes one card; an empty id is rejected.
 public struct DeleteCardUseCase: Sendable {
   private let repository: any CardRepository
 
   public init(repository: any CardRepository) { self.repository = repository }
 
-  /// Deletes the card with the given id; an empty id is rejected.
   public func execute(id rawID: String) async throws(CardError) {
     let id = try validate { () throws(ValidationError) in try CardID(rawID) }
     try await repository.delete(id: id)

@@ -11,18 +11,14 @@ public enum CardError: Error, Hashable, Sendable, CustomStringConvertible {
   case serverErr(status: Int, message: String?)
   /// No HTTP response arrived: no connection, a timeout, a TLS failure.
   case networkFail(reason: String)
-  /// No one is signed in.
   case signedOut
   /// The session ended and could not be renewed; sign in again.
   case sessionExpired(reason: String)
-  /// The input was rejected before any request was sent.
   case invalidInput(ValidationError)
   /// The stored session could not be read or written (a tampered or unreadable store).
   case credentialStorage(reason: String)
-  /// The caller cancelled the flow.
   case cancelled
 
-  /// A sentence for people.
   public var description: String {
     switch self {
     case .requestErr(let message, let status): "\(message) (\(status))"
@@ -39,49 +35,30 @@ public enum CardError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Why input was rejected before any request was sent.
+/// Why input was rejected before any request was sent; ``description`` says it for people.
 public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// A card's name is empty or blank.
   case emptyName
-  /// A user id is empty or blank.
   case emptyUserID
-  /// A password is empty.
   case emptyPassword
-  /// A card id is empty.
   case emptyCardID
-  /// Not four letters from E/I, S/N, T/F, J/P.
   case invalidMBTI(String)
-  /// Not a real date written `YYYY-MM-DD`.
   case invalidBirthday(String)
-  /// A built-in picture number outside 0...5.
   case defaultImageOutOfRange(Int)
-  /// More than three TMI lines.
   case tooManyTMIs(count: Int)
-  /// A TMI line that is empty or blank.
   case blankTMI
-  /// A link that is not an absolute `http` or `https` URL.
   case invalidLink(String)
-  /// An image larger than 10 MiB.
   case imageTooLarge(byteCount: Int64)
-  /// An image type other than JPEG or PNG.
   case unsupportedImageType(String)
-  /// Bytes that are not the declared image type.
   case imageContentMismatch(declared: ImageMIMEType)
-  /// A file whose bytes are neither JPEG nor PNG, whatever its name says.
   case notAnImage(filename: String)
-  /// An image with an empty file name.
   case emptyImageFilename
-  /// An image file that is missing or cannot be read.
   case imageUnreadable(path: String, reason: String)
-  /// A reorder that names no card.
   case emptyCardOrder
-  /// A reorder that names the same card more than once.
   case duplicateCardIDs([CardID])
-  /// Input that passed validation could not be read when the request was built, such as
+  /// Input that passed validation but could not be read when the request was built, such as
   /// an image file removed in the meantime.
   case unreadableInput(String)
 
-  /// A sentence that says what is wrong, for people.
   public var description: String {
     switch self {
     case .emptyName: "name must not be empty"

@@ -17,16 +17,14 @@ public protocol AuthRepository: Sendable {
   /// Ends the session: on the server where possible, and always locally, even when the kept
   /// session cannot be read.
   func signOut() async throws(CardError) -> SignOutOutcome
-  /// The signed-in user, `nil` when no session is kept; a kept session that cannot be read
-  /// is ``CardError/credentialStorage(reason:)``, never `nil`.
+  /// `nil` when no session is kept; a kept session that cannot be read is
+  /// ``CardError/credentialStorage(reason:)``, never `nil`.
   func currentUser() async throws(CardError) -> SignedInUser?
 }
 
-/// How a sign-out ended.
 public enum SignOutOutcome: Hashable, Sendable {
-  /// The session is over.
   case signedOut
-  /// The kept session could not be read; it was moved aside, to the place named, where it
-  /// can be inspected, instead of being deleted. No session is kept now.
+  /// The kept session could not be read; it was moved aside to the place named, where it can
+  /// be inspected, instead of being deleted. No session is kept now.
   case unreadableSessionSetAside(at: String)
 }

@@ -1,10 +1,9 @@
-/// Signs a user in with an account name and a password.
+/// Signs a user in; a blank user id or an empty password is rejected before any request.
 public struct SignInUseCase: Sendable {
   private let repository: any AuthRepository
 
   public init(repository: any AuthRepository) { self.repository = repository }
 
-  /// Signs in; a blank user id or an empty password is rejected before any request.
   public func execute(userID rawUserID: String, password rawPassword: String)
     async throws(CardError) -> SignedInUser
   {
@@ -37,13 +36,12 @@ public struct SignOutUseCase: Sendable {
   }
 }
 
-/// Tells who is signed in.
+/// Tells who is signed in: `nil` when no one is.
 public struct CurrentUserUseCase: Sendable {
   private let repository: any AuthRepository
 
   public init(repository: any AuthRepository) { self.repository = repository }
 
-  /// The signed-in user, `nil` when no one is.
   public func execute() async throws(CardError) -> SignedInUser? {
     try await repository.currentUser()
   }

@@ -1,17 +1,14 @@
-/// A lock held across suspension points and handed to waiters in the order they arrived,
-/// whose waiters give up when their task is cancelled or their deadline passes.
+/// A lock held across suspension points and handed to waiters in the order they arrived;
+/// a waiter gives up when its task is cancelled or its deadline passes.
 ///
 /// An actor runs one task at a time only between suspension points: while the holder awaits
-/// (a refresh over the network, a sleep while waiting for the file lock), another call can
-/// enter the actor. This lock keeps such calls out until the holder releases it. Its state
-/// sits behind a ``Protected`` mutex, so that a cancellation handler, which runs on whatever thread
-/// cancels the task, can take a waiter out of the queue at once.
+/// (a refresh over the network, a wait for the file lock), another call can enter the actor.
+/// This lock keeps such calls out until the holder releases it. Its state sits behind a
+/// ``Protected`` mutex, so that a cancellation handler, which runs on whatever thread cancels
+/// the task, can take a waiter out of the queue at once.
 package final class AsyncFIFOLock: Sendable {
-  /// Why a waiter stopped waiting without the lock.
   package enum Failure: Error, Hashable, Sendable {
-    /// The waiting task was cancelled.
     case cancelled
-    /// The deadline passed.
     case timedOut
   }
 
@@ -35,24 +32,18 @@ package final class AsyncFIFOLock: Sendable {
   private let state = Protected(State())
   private let waiterQueued: (@Sendable () -> Void)?
 
-  /// Creates an unheld lock.
-  ///
-  /// `waiterQueued` is a test seam: it is called each time a call of ``acquire(before:)``
-  /// finds the lock held and has joined the queue (never for a call that takes a free lock,
-  /// nor for a task cancelled before it joined), so that a test can count the calls waiting
-  /// behind a holder instead of sleeping until they probably are. Production code passes
-  /// nothing.
+  /// `waiterQueued` is a test seam, called each time a call finds the lock held and has
+  /// joined the queue, so that a test counts waiters instead of sleeping until they probably
+  /// are there.
   package init(waiterQueued: (@Sendable () -> Void)? = nil) {
     self.waiterQueued = waiterQueued
   }
 
-  /// Waits until the lock is free, then holds it; pair every successful call with
-  /// ``release()``.
+  /// Waits its turn, then holds the lock; pair every successful call with ``release()``.
   ///
-  /// A free lock is taken at once, even by a cancelled task. Otherwise the call waits its
-  /// turn and throws ``Failure/cancelled`` as soon as its task is cancelled, or
-  /// ``Failure/timedOut`` when `deadline` passes first (without a deadline it waits as long
-  /// as it takes); a waiter that gives up leaves the queue and does not hold the lock.
+  /// A free lock is taken at once, even by a cancelled task. A waiter throws
+  /// ``Failure/cancelled`` as soon as its task is cancelled and ``Failure/timedOut`` when
+  /// `deadline` passes first; then it leaves the queue without the lock.
   package func acquire(before deadline: ContinuousClock.Instant? = nil) async throws(Failure) {
     let id: UInt64? = state.withLock { state in
       guard state.isHeld else {
@@ -101,11 +92,8 @@ package final class AsyncFIFOLock: Sendable {
       if Task.isCancelled { return .failed(.cancelled) }
       let timer = deadline.map { deadline in
         Task { [self] in
-          do {
-            try await Task.sleep(until: deadline, clock: .continuous)
-          } catch {
-            return  // The waiter got the lock or gave up; the timer was cancelled.
-          }
+          // Cancelled when the waiter got the lock or gave up.
+          guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
           giveUp(id, because: .timedOut)
         }
       }
@@ -119,8 +107,7 @@ package final class AsyncFIFOLock: Sendable {
     }
   }
 
-  /// Takes waiter `id` out of the queue and resumes it with `failure`; does nothing when it
-  /// is no longer queued (it got the lock, or gave up already).
+  /// Resumes waiter `id` with `failure` if it is still queued.
   private func giveUp(_ id: UInt64, because failure: Failure) {
     let waiter = state.withLock { state -> Waiter? in
       guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }

@@ -7,13 +7,13 @@
 #endif
 
 /// Replaces a file so that a reader sees the old contents or the new, never a mix, and the new
-/// contents survive a crash once the call returns: the credential store's sealed file and the
-/// sandbox's state file are both written this way.
+/// contents survive a crash once the call returns (the credential store's sealed file, the
+/// sandbox's state file).
 ///
-/// Steps: a temporary file `.<name>.tmp-<random>` beside the file (`O_EXCL`, mode 0600), write,
-/// `fsync`, close, `rename` over the file, `fsync` of the directory. On failure the temporary
-/// file is removed and the file is untouched. Each rename gives the file a new inode, which is
-/// what ``FileVersion`` tells versions apart by.
+/// Steps: a temporary file `.<name>.tmp-<random>` beside the file, written and synced as
+/// ``createSynced(_:with:)`` does, `rename` over the file, `fsync` of the directory. On
+/// failure the temporary file is removed and the file is untouched. Each rename gives the file
+/// a new inode, which is what ``FileVersion`` tells versions apart by.
 ///
 /// Callers hold a lock that every writer of the file takes: each call first removes the
 /// temporary files of writers that died between creating and renaming one.
@@ -25,28 +25,33 @@ package enum AtomicFile {
       unlink(directory + "/" + leftover)
     }
     let temporary = directory + "/" + prefix + FileSystem.randomSuffix()
-    let file = try PosixFile(
-      opening: temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
-    do {
-      try file.setPermissions(0o600)
-      try file.writeAll(bytes)
-      try file.synchronize()
-    } catch {
-      file.closeIgnoringErrors()
-      unlink(temporary)
-      throw error
-    }
-    do {
-      try file.close()
-    } catch {
-      unlink(temporary)
-      throw error
-    }
+    try createSynced(temporary, with: bytes)
     guard rename(temporary, path) == 0 else {
       let failure = FileError("rename", "\(temporary) to \(path)")
       unlink(temporary)
       throw failure
     }
     try FileSystem.synchronizeDirectory(directory)
+  }
+
+  /// Creates a new file at `path` (`O_EXCL`, no symbolic link, mode exactly 0600 whatever the
+  /// umask) holding `bytes`, flushed to stable storage and closed; on failure it is removed.
+  package static func createSynced(_ path: String, with bytes: [UInt8]) throws(FileError) {
+    let file = try PosixFile(
+      opening: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+    do throws(FileError) {
+      do {
+        try file.setPermissions(0o600)
+        try file.writeAll(bytes)
+        try file.synchronize()
+      } catch {
+        file.closeIgnoringErrors()
+        throw error
+      }
+      try file.close()
+    } catch {
+      unlink(path)
+      throw error
+    }
   }
 }

@@ -9,11 +9,11 @@
 /// An exclusive `flock` on a lock file, which every process (and every store or sandbox in
 /// one process) takes around a read-modify-write of the file beside it.
 ///
-/// The lock file is separate from the data file because writes replace the data file by
-/// `rename`, and a lock on a replaced inode would protect nothing; it is never deleted, for the
-/// same reason. Each lock opens the file anew, so two holders in one process exclude each other
-/// as two processes do. `flock` belongs to the open file description, so the lock may be held
-/// across an `await`; ``release()`` frees it, and so does the kernel when the process dies.
+/// The lock file is separate from the data file, and never deleted, because writes replace the
+/// data file by `rename` and a lock on a replaced inode would protect nothing. Each lock opens
+/// the file anew, so two holders in one process exclude each other as two processes do. `flock`
+/// belongs to the open file description, so the lock may be held across an `await`; the kernel
+/// frees it when the process dies.
 package struct FileLock: Sendable {
   package enum Failure: Error, Hashable, Sendable {
     case system(FileError)
@@ -23,19 +23,18 @@ package struct FileLock: Sendable {
 
   private let file: PosixFile
 
-  /// Called by ``acquire(path:before:)`` each time it finds the lock held, before it waits to
-  /// try again or gives up: how a test learns that a call waits for the lock instead of
-  /// guessing how long that takes. A test binds it around the task it starts,
-  /// `FileLock.$contended.withValue(observer) { Task { … } }`; nothing else sets it.
+  /// A test seam, called each time ``acquire(path:before:)`` finds the lock held, so a test
+  /// learns that a call waits instead of guessing how long that takes. Bound around the task
+  /// a test starts: `FileLock.$contended.withValue(observer) { Task { … } }`.
   @TaskLocal package static var contended: (@Sendable () -> Void)?
 
   /// Opens (creating, mode 0600) the lock file at `path` and waits for the exclusive lock.
   ///
-  /// Waiting polls `flock(LOCK_EX | LOCK_NB)` with short sleeps instead of blocking in `flock`,
-  /// so that a waiter never occupies a thread of the concurrency pool. It runs on the caller's
-  /// actor, so that the lock is not held while waiting to get back to it. Throws
-  /// ``Failure/cancelled`` when the task is cancelled while it waits (a free lock is taken
-  /// even by a cancelled task) and ``Failure/timedOut`` once `deadline` has passed.
+  /// It polls `flock(LOCK_EX | LOCK_NB)` with short sleeps rather than block in `flock`, so a
+  /// waiter never occupies a thread of the concurrency pool, and runs on the caller's actor,
+  /// so the lock is not held while waiting to get back to it. A free lock is taken even by a
+  /// cancelled task; a waiter throws ``Failure/cancelled`` when its task is cancelled and
+  /// ``Failure/timedOut`` once `deadline` has passed.
   nonisolated(nonsending) package static func acquire(
     path: String, before deadline: ContinuousClock.Instant? = nil
   ) async throws(Failure) -> FileLock {
@@ -63,8 +62,8 @@ package struct FileLock: Sendable {
     }
   }
 
-  /// Opens the lock file as ``acquire(path:before:)`` does and blocks the calling thread in
-  /// `flock` until the lock is free: for a synchronous start that blocks on file I/O anyway.
+  /// Blocks the calling thread in `flock` until the lock is free: for a synchronous start that
+  /// blocks on file I/O anyway.
   package static func acquireBlocking(path: String) throws(Failure) -> FileLock {
     let file = try open(path)
     while flock(file.descriptor, LOCK_EX) != 0 {
@@ -90,7 +89,7 @@ package struct FileLock: Sendable {
     }
   }
 
-  /// Whether the lock was taken; `false` when another open file description holds it.
+  /// `false` when another open file description holds the lock.
   private static func tryLock(_ file: PosixFile) throws(Failure) -> Bool {
     while flock(file.descriptor, LOCK_EX | LOCK_NB) != 0 {
       let code = errno

@@ -7,16 +7,16 @@
 #endif
 
 /// One version of a file, told apart from any later one with a single `lstat` and without
-/// reading the file: by its device and inode, size, and modification and change times in
-/// nanoseconds. What lets a reader keep what it decoded until the file changes.
+/// reading it (device, inode, size, and modification and change times in nanoseconds): what
+/// lets a reader keep what it decoded until the file changes.
 ///
 /// Writers replace the file by `rename` (``AtomicFile``), so every version has an inode of its
-/// own. The version keeps its file open, so that the file system cannot give that inode number
-/// to a later version, which could then pass for this one even when written within the same
-/// clock tick with the same size. The size and times catch a file edited in place, unless the
-/// edit keeps the size and falls within the file system's timestamp resolution.
+/// own. The version keeps its file open, so that the file system cannot reuse that inode
+/// number for a later version of the same size written within the same clock tick. The size
+/// and times catch a file edited in place, unless the edit keeps the size and falls within the
+/// file system's timestamp resolution.
 package final class FileVersion: Sendable {
-  /// The open file, for reading this version; closed when the version goes.
+  /// The open file, for reading this version.
   package let file: PosixFile
   package let isRegularFile: Bool
   private let fingerprint: Fingerprint
@@ -29,8 +29,8 @@ package final class FileVersion: Sendable {
     fingerprint = Fingerprint(status)
   }
 
-  /// The file at `path`, opened for reading as ``PosixFile/openForReadingIfPresent(_:)`` does,
-  /// with its version; `nil` when there is none.
+  /// The file at `path`, opened as ``PosixFile/openForReadingIfPresent(_:)`` does; `nil` when
+  /// there is none.
   package static func open(_ path: String) throws(FileError) -> FileVersion? {
     guard let file = try PosixFile.openForReadingIfPresent(path) else { return nil }
     do {
@@ -51,11 +51,8 @@ package final class FileVersion: Sendable {
   }
 
   private struct Fingerprint: Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modified: Int64
-    let changed: Int64
+    let device, inode: UInt64
+    let size, modified, changed: Int64
 
     init(_ status: stat) {
       device = UInt64(truncatingIfNeeded: status.st_dev)

@@ -2,7 +2,6 @@
 /// (RFC 9110 §5.1): the storage behind the client's `HTTPHeaders` and the sandbox's headers,
 /// which share this and nothing else.
 package struct HeaderFields: Hashable, Sendable {
-  /// The fields as added, names as written.
   package private(set) var fields: [(name: String, value: String)]
 
   package init(_ fields: [(name: String, value: String)] = []) { self.fields = fields }
@@ -19,7 +18,6 @@ package struct HeaderFields: Hashable, Sendable {
     }
   }
 
-  /// Every value of the named field, in order.
   package func values(for name: String) -> [String] {
     fields.filter { Self.same($0.name, name) }.map(\.value)
   }
@@ -38,7 +36,7 @@ package struct HeaderFields: Hashable, Sendable {
     }
   }
 
-  /// ASCII case-insensitive comparison, without Foundation: header names are ASCII tokens.
+  /// Header names are ASCII tokens, so an ASCII comparison suffices and needs no Foundation.
   private static func same(_ lhs: String, _ rhs: String) -> Bool {
     lhs.utf8.elementsEqual(rhs.utf8) { lowercase($0) == lowercase($1) }
   }

@@ -29,10 +29,8 @@ package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// An open file descriptor and the few calls made on it; owned until ``close()``.
-///
-/// Every open adds `O_CLOEXEC`, every call retries `EINTR`, and short reads and writes are
-/// continued.
+/// An open file descriptor and the few calls made on it; owned until ``close()``. Every open
+/// adds `O_CLOEXEC`, every call retries `EINTR`, and short reads and writes are continued.
 package struct PosixFile: Sendable {
   package let descriptor: Int32
   package let path: String
@@ -61,13 +59,7 @@ package struct PosixFile: Sendable {
     _ path: String, flags: Int32, mode: mode_t, missingIsNil: Bool
   ) throws(FileError) -> PosixFile? {
     while true {
-      #if canImport(Darwin)
-        let descriptor = Darwin.open(path, flags | O_CLOEXEC, mode)
-      #elseif canImport(Glibc)
-        let descriptor = Glibc.open(path, flags | O_CLOEXEC, mode)
-      #else
-        let descriptor = Musl.open(path, flags | O_CLOEXEC, mode)
-      #endif
+      let descriptor = systemOpen(path, flags | O_CLOEXEC, mode)
       if descriptor >= 0 { return PosixFile(descriptor: descriptor, path: path) }
       let code = errno
       if code == EINTR { continue }
@@ -129,31 +121,29 @@ package struct PosixFile: Sendable {
     }
   }
 
-  /// Closes the descriptor; a failure matters only for a file that was written.
+  /// A failure matters only for a file that was written.
   package func close() throws(FileError) {
-    #if canImport(Darwin)
-      let result = Darwin.close(descriptor)
-    #elseif canImport(Glibc)
-      let result = Glibc.close(descriptor)
-    #else
-      let result = Musl.close(descriptor)
-    #endif
     // After EINTR the descriptor is released on Linux and Darwin; retrying could close another.
-    guard result == 0 || errno == EINTR else { throw FileError("close", path) }
+    guard systemClose(descriptor) == 0 || errno == EINTR else { throw FileError("close", path) }
   }
 
   package func closeIgnoringErrors() { try? close() }
 }
 
-/// Path and directory helpers for the file machinery above.
+// The system calls under names that `PosixFile.open` and `PosixFile.close` do not shadow.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+
+/// Path and directory helpers for the file machinery.
 package enum FileSystem {
   package static func exists(_ path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0
   }
 
-  /// The directory and the last component of `path`: `/a/b` is `/a` and `b`, `b` is `.` and
-  /// `b`.
+  /// `/a/b` is `/a` and `b`; `b` is `.` and `b`.
   package static func split(_ path: String) -> (directory: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let directory = slash == path.startIndex ? "/" : String(path[..<slash])
@@ -181,8 +171,8 @@ package enum FileSystem {
     try directory.synchronize()
   }
 
-  /// Sixteen random lowercase hexadecimal digits, so that concurrent writers never pick the
-  /// same temporary name. `SystemRandomNumberGenerator` reads the system's secure source.
+  /// Sixteen hexadecimal digits from the system's secure source, so that concurrent writers
+  /// never pick the same temporary name.
   package static func randomSuffix() -> String {
     var generator = SystemRandomNumberGenerator()
     let digits = String(generator.next() as UInt64, radix: 16)
@@ -193,9 +183,9 @@ package enum FileSystem {
 extension stat {
   package var isRegularFile: Bool { st_mode & S_IFMT == S_IFREG }
   package var isDirectory: Bool { st_mode & S_IFMT == S_IFDIR }
-  /// The permission bits (`rwx` for owner, group and others).
+  /// The `rwx` bits for owner, group and others.
   package var permissions: mode_t { st_mode & 0o777 }
-  /// The last modification, in whole seconds since 1970.
+  /// Whole seconds since 1970.
   package var modificationSeconds: Int {
     #if canImport(Darwin)
       Int(st_mtimespec.tv_sec)

@@ -2,24 +2,18 @@ import Synchronization
 
 /// A value behind a `Mutex`, whose hand-offs between threads ThreadSanitizer can see.
 ///
-/// On Linux, `Synchronization.Mutex` waits on a priority-inheritance futex: under contention
-/// the kernel hands the lock to the waiter, and ThreadSanitizer, which sees no atomic
-/// operation on that path, reports the protected value as raced. With Swift 6.3.1, four
-/// threads appending through one `Mutex` are reported on every run, and so were tests whose
-/// fakes take the same lock from a hundred tasks. An acquiring load at the start of each
-/// critical section and a releasing store at its end give ThreadSanitizer the
-/// happens-before edge the kernel hides; they cost two uncontended atomic operations.
-///
-/// Use it exactly as a `Mutex`: `let state = Protected(State())`, then
-/// `state.withLock { $0.count += 1 }`.
+/// On Linux, `Mutex` waits on a priority-inheritance futex: under contention the kernel hands
+/// the lock to the waiter, and ThreadSanitizer, which sees no atomic operation on that path,
+/// reports the value as raced (with Swift 6.3.1, on every run of four threads appending through
+/// one `Mutex`). An acquiring load at the start of each critical section and a releasing store
+/// at its end give ThreadSanitizer the happens-before edge the kernel hides, for two
+/// uncontended atomic operations. Use it exactly as a `Mutex`.
 package struct Protected<Value: ~Copyable>: ~Copyable {
   private let mutex: Mutex<Value>
   private let handOff = Atomic<Int>(0)
 
-  /// Protects `value`.
   package init(_ value: consuming sending Value) { mutex = Mutex(value) }
 
-  /// Runs `body` with exclusive access to the value.
   package borrowing func withLock<Result: ~Copyable, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {

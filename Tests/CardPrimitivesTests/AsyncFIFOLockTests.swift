@@ -3,7 +3,6 @@ import CardTestSupport
 import Foundation
 import Testing
 
-/// Records values from several tasks.
 private actor Recorder {
   private(set) var values: [Int] = []
   func append(_ value: Int) { values.append(value) }

@@ -2,27 +2,19 @@ import CardData
 import Foundation
 
 extension EncryptedFileCredentialStore {
-  /// Where the store keeps its files and how it gets its key.
-  ///
-  /// With the defaults, a store in `<directory>` uses:
-  /// - `<directory>/credential.sealed`, the sealed credential (mode 0600);
-  /// - `<directory>/credential.sealed.lock`, the lock file every process locks (mode 0600);
-  /// - `<directory>/keys/credential.key`, the random key (mode 0600, directory 0700);
-  /// - `<directory>/credential.sealed.corrupt`, where ``clear()`` moves a file that cannot be
-  ///   opened (then `.corrupt.1`, `.corrupt.2`, … if that name is taken).
+  /// Where the store keeps its files and how it gets its key. By default, in `<directory>`
+  /// (mode 0700): `credential.sealed` (mode 0600), its lock file `credential.sealed.lock`, the
+  /// key `keys/credential.key`, and ``quarantineFileURL`` for a file ``clear()`` sets aside.
   public struct Configuration: Sendable, CustomStringConvertible {
-    /// The directory of the sealed file and the lock file, created with mode 0700.
     public var directory: URL
     public var sealedFileName: String
     public var lockFileName: String
     public var keySource: KeySource
     /// How long a call that changes the store (save, clear, refresh) waits for its locks,
-    /// first for other calls in this process, then for other processes, before it fails;
-    /// from zero to ``maximumLockTimeout``. Long enough for another process's refresh round
-    /// trip by default.
+    /// in this process and then across processes, before it fails; from zero to
+    /// ``maximumLockTimeout``. The default allows for another process's refresh round trip.
     public var lockTimeout: Duration
 
-    /// One day.
     public static let maximumLockTimeout = Duration.seconds(24 * 3600)
 
     /// - Parameters:
@@ -47,71 +39,70 @@ extension EncryptedFileCredentialStore {
 
     public var sealedFileURL: URL { directory.appendingPathComponent(sealedFileName) }
     public var lockFileURL: URL { directory.appendingPathComponent(lockFileName) }
-    /// The first name ``clear()`` tries for a file that cannot be opened.
+    /// Where ``clear()`` moves a file that cannot be opened (then `.corrupt.1`, `.corrupt.2`,
+    /// … if that name is taken).
     public var quarantineFileURL: URL {
       directory.appendingPathComponent(sealedFileName + ".corrupt")
     }
 
-    /// The locations and the key source; never the passphrase.
+    /// Never shows the passphrase.
     public var description: String {
       "EncryptedFileCredentialStore.Configuration(directory: \(directory.path), "
         + "sealedFileName: \(sealedFileName), lockFileName: \(lockFileName), "
         + "keySource: \(keySource), lockTimeout: \(lockTimeout))"
     }
 
-    /// Throws ``CardData/CredentialStoreError/Kind/invalidConfiguration``, with a message that
-    /// starts with `invalid configuration:`, unless the names are plain file names and the
-    /// key source is acceptable.
+    /// Throws ``CardData/CredentialStoreError/Kind/invalidConfiguration`` (`invalid
+    /// configuration: …`) unless the names are plain file names and the key source acceptable.
     func validate(minimumIterations: UInt32) throws(CredentialStoreError) {
+      func invalid(_ reason: String) -> CredentialStoreError {
+        CredentialStoreError(.invalidConfiguration, "invalid configuration: " + reason)
+      }
       guard directory.isFileURL else {
-        throw Self.invalid("the directory \(directory) is not a file URL")
+        throw invalid("the directory \(directory) is not a file URL")
       }
-      for (field, name) in [("sealedFileName", sealedFileName), ("lockFileName", lockFileName)] {
-        guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
-          throw Self.invalid(
-            "\(field) \"\(name)\" is not a plain file name (empty, \".\", \"..\" or with a \"/\")")
-        }
+      for (field, name) in [("sealedFileName", sealedFileName), ("lockFileName", lockFileName)]
+      where name.isEmpty || name == "." || name == ".." || name.contains("/") {
+        throw invalid(
+          "\(field) \"\(name)\" is not a plain file name (empty, \".\", \"..\" or with a \"/\")")
       }
-      guard lockTimeout >= .zero, lockTimeout <= Self.maximumLockTimeout else {
-        throw Self.invalid(
+      guard (.zero...Self.maximumLockTimeout).contains(lockTimeout) else {
+        throw invalid(
           "lockTimeout must be from zero to \(Self.maximumLockTimeout), not \(lockTimeout)")
       }
       guard sealedFileName != lockFileName else {
-        throw Self.invalid("sealedFileName and lockFileName are both \"\(lockFileName)\"")
+        throw invalid("sealedFileName and lockFileName are both \"\(lockFileName)\"")
       }
       switch keySource.storage {
       case .keyFile(let url):
-        guard url.isFileURL else { throw Self.invalid("the key file \(url) is not a file URL") }
-        guard url.standardizedFileURL != sealedFileURL.standardizedFileURL,
-          url.standardizedFileURL != lockFileURL.standardizedFileURL
+        guard url.isFileURL else { throw invalid("the key file \(url) is not a file URL") }
+        let keyFile = url.standardizedFileURL
+        guard keyFile != sealedFileURL.standardizedFileURL,
+          keyFile != lockFileURL.standardizedFileURL
         else {
-          throw Self.invalid(
+          throw invalid(
             "the key file \(url.path) is the sealed file or the lock file; it needs its own")
         }
       case .passphrase(let passphrase, let iterations):
-        guard !passphrase.bytes.isEmpty else { throw Self.invalid("the passphrase is empty") }
+        guard !passphrase.bytes.isEmpty else { throw invalid("the passphrase is empty") }
         let accepted = minimumIterations...KeySource.maximumPassphraseIterations
         guard accepted.contains(iterations) else {
-          throw Self.invalid(
+          throw invalid(
             "\(iterations) PBKDF2 iterations; a store accepts "
               + "\(accepted.lowerBound)...\(accepted.upperBound)")
         }
       }
     }
-
-    private static func invalid(_ reason: String) -> CredentialStoreError {
-      CredentialStoreError(.invalidConfiguration, "invalid configuration: " + reason)
-    }
   }
 
-  /// Where the store's 256-bit key comes from: `.keyFile(url)` or `.passphrase("…")`.
-  /// Printing, dumping or reflecting a key source never shows the passphrase.
+  /// Where the store's 256-bit key comes from; printing, dumping or reflecting it never shows
+  /// the passphrase.
   public struct KeySource: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
   {
     /// OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256.
     public static let defaultPassphraseIterations: UInt32 = 600_000
-    /// The fewest iterations a store accepts, for writing and for reading a file's header.
+    /// The fewest a store accepts, for writing and in a file's header.
     public static let minimumPassphraseIterations: UInt32 = 600_000
     /// The most iterations a store accepts from a file's header, so that a forged header
     /// cannot make a load run for hours.
@@ -124,16 +115,12 @@ extension EncryptedFileCredentialStore {
 
     let storage: Storage
 
-    /// A random key kept in the file at `url`, created on first save (mode 0600, in a
-    /// directory of mode 0700).
+    /// A random key kept in the file at `url`, created on first save.
     public static func keyFile(_ url: URL) -> KeySource { KeySource(storage: .keyFile(url)) }
 
-    /// A key derived from `passphrase` with PBKDF2-HMAC-SHA256, `iterations` rounds and a
-    /// random 16-byte salt per file. The passphrase is normalised to Unicode NFC and encoded
-    /// as UTF-8 first, so that the same visible text always gives the same key.
-    ///
-    /// A store rejects fewer than ``minimumPassphraseIterations`` or more than
-    /// ``maximumPassphraseIterations``.
+    /// A key derived with PBKDF2-HMAC-SHA256, `iterations` rounds and a random 16-byte salt
+    /// per file, from the passphrase normalised to Unicode NFC and encoded as UTF-8, so that
+    /// the same visible text always gives the same key.
     public static func passphrase(
       _ passphrase: String, iterations: UInt32 = defaultPassphraseIterations
     ) -> KeySource {
@@ -146,12 +133,11 @@ extension EncryptedFileCredentialStore {
       if case .keyFile(let url) = storage { url } else { nil }
     }
 
-    /// The iteration count for new files, for a passphrase source.
+    /// The iteration count for new files.
     public var passphraseIterations: UInt32? {
       if case .passphrase(_, let iterations) = storage { iterations } else { nil }
     }
 
-    /// The key file's path or the iteration count; never the passphrase.
     public var description: String {
       switch storage {
       case .keyFile(let url): "keyFile(\(url.path))"
@@ -168,7 +154,7 @@ extension EncryptedFileCredentialStore {
   }
 }
 
-/// The UTF-8 bytes of an NFC-normalised passphrase. Printing or dumping it shows nothing.
+/// The UTF-8 bytes of an NFC-normalised passphrase; printing or dumping it shows nothing.
 struct PassphraseBytes: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
   CustomReflectable
 {

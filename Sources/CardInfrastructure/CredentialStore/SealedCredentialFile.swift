@@ -1,29 +1,13 @@
 import CardData
 import Foundation
 
-/// The versioned header at the start of a sealed credential file. The whole header is the
-/// AES-GCM associated data, so changing any of its bytes makes the file fail to open.
-///
-/// Byte layout, format version 1 (integers big-endian):
-///
-/// ```
-/// offset  size  field
-///      0     4  magic "CSCS" (43 53 43 53)
-///      4     1  format version: 1
-///      5     1  key source: 1 = key file, 2 = passphrase
-///             key source 1: the header ends here (6 bytes)
-///      6     4  key source 2: PBKDF2-HMAC-SHA256 iterations, UInt32
-///     10    16  key source 2: PBKDF2 salt, random per file
-///             key source 2: the header ends here (26 bytes)
-/// ```
-///
-/// After the header: a 12-byte nonce (random for every write), the AES-256-GCM ciphertext of
-/// the credential's JSON, and the 16-byte tag.
+/// The header of a sealed credential file (format version 1; layout in
+/// docs/credential-store.md): magic `CSCS`, version, key source, and for a passphrase the
+/// PBKDF2 iteration count and salt. The whole header is the AES-GCM associated data, so
+/// changing any of its bytes makes the file fail to open.
 struct SealedCredentialHeader: Hashable, Sendable {
   enum KeySource: Hashable, Sendable {
-    /// The random key in the store's key file.
     case keyFile
-    /// PBKDF2-HMAC-SHA256 of the passphrase with these parameters.
     case passphrase(iterations: UInt32, salt: [UInt8])
   }
 
@@ -35,7 +19,6 @@ struct SealedCredentialHeader: Hashable, Sendable {
 
   var keySource: KeySource
 
-  /// The header's bytes, as written and as authenticated.
   var bytes: [UInt8] {
     var bytes = Self.magic + [Self.version]
     switch keySource {
@@ -49,11 +32,8 @@ struct SealedCredentialHeader: Hashable, Sendable {
     return bytes
   }
 
-  /// The header at the start of `file`, with its length.
-  ///
-  /// Throws ``CardData/CredentialStoreError/Kind/corrupted`` for a file that is not a sealed
-  /// credential or is cut short, and ``CardData/CredentialStoreError/Kind/unsupportedFormat``
-  /// for a version or key source this build does not know.
+  /// The header at the start of `file`, with its length. A version or key source this build
+  /// does not know is ``CardData/CredentialStoreError/Kind/unsupportedFormat``.
   static func parse(_ file: [UInt8]) throws(CredentialStoreError) -> (Self, length: Int) {
     guard file.starts(with: magic) else {
       throw CredentialStoreError(.corrupted, "the file is not a sealed credential (bad magic)")
@@ -86,11 +66,10 @@ struct SealedCredentialHeader: Hashable, Sendable {
   }
 }
 
-/// Turns a credential into the bytes of a sealed credential file and back: header ++ nonce
-/// ++ AES-256-GCM ciphertext of the credential's JSON ++ tag, the header's bytes being the
-/// associated data.
+/// Turns a credential into the bytes of a sealed credential file and back: header, a nonce
+/// random for every write, the AES-256-GCM ciphertext of the credential's JSON, and the tag.
 struct SealedCredentialCodec: Sendable {
-  /// A sealed file split into its parts, before the key is known.
+  /// A sealed file split before the key is known (the header says which key opens it).
   struct Parts: Sendable {
     var header: SealedCredentialHeader
     /// The header's bytes exactly as read: the associated data.
@@ -101,7 +80,6 @@ struct SealedCredentialCodec: Sendable {
 
   let cipher: any AESGCMCipher
 
-  /// Seals `credential` under `key` with a fresh random nonce.
   func seal(
     _ credential: AuthCredential, header: SealedCredentialHeader, key: AES256Key
   ) throws(CredentialStoreError) -> [UInt8] {
@@ -142,7 +120,6 @@ struct SealedCredentialCodec: Sendable {
         ciphertext: Array(file[nonceEnd..<tagStart]), tag: Array(file[tagStart...])))
   }
 
-  /// Authenticates and decrypts `parts` with `key` and decodes the credential.
   func open(_ parts: Parts, key: AES256Key) throws(CredentialStoreError) -> AuthCredential {
     let plaintext: [UInt8]
     do {

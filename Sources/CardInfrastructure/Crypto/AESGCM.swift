@@ -3,16 +3,11 @@
   import Foundation
 #endif
 
-/// AES-256 in Galois/Counter Mode with a 96-bit nonce and a 128-bit tag: the authenticated
-/// encryption that seals the credential file.
-///
-/// Two backends implement it, both thin wrappers over a platform library (no cryptography is
-/// written here): ``CryptoKitAESGCM`` on Apple platforms and ``OpenSSLAESGCM`` on Linux.
-/// ``AESGCM/platformCipher`` picks the one this build has.
+/// AES-256-GCM with a 96-bit nonce and a 128-bit tag, the authenticated encryption that seals
+/// the credential file: a thin wrapper over the platform library (CryptoKit on Apple
+/// platforms, OpenSSL's libcrypto on Linux), never cryptography written here.
 package protocol AESGCMCipher: Sendable {
-  /// Encrypts `plaintext` and authenticates it together with `associatedData`.
-  ///
-  /// - Parameter nonce: exactly ``AESGCM/nonceByteCount`` bytes, never reused with one key.
+  /// `nonce` is exactly ``AESGCM/nonceByteCount`` bytes, never reused with one key.
   func seal(
     _ plaintext: [UInt8], key: AES256Key, nonce: [UInt8], authenticating associatedData: [UInt8]
   ) throws(CryptoError) -> AESGCMSealed
@@ -25,8 +20,7 @@ package protocol AESGCMCipher: Sendable {
   ) throws(CryptoError) -> [UInt8]
 }
 
-/// What AES-GCM encryption produces besides the nonce: the ciphertext, as long as the
-/// plaintext, and the ``AESGCM/tagByteCount``-byte tag.
+/// The ciphertext, as long as the plaintext, and the tag.
 package struct AESGCMSealed: Hashable, Sendable {
   package var ciphertext: [UInt8]
   package var tag: [UInt8]
@@ -38,12 +32,9 @@ package struct AESGCMSealed: Hashable, Sendable {
 }
 
 package enum AESGCM {
-  /// 96 bits, the nonce size GCM is specified for.
   package static let nonceByteCount = 12
-  /// The full 128 bits.
   package static let tagByteCount = 16
 
-  /// CryptoKit on Apple platforms, OpenSSL elsewhere.
   package static var platformCipher: any AESGCMCipher {
     #if canImport(CryptoKit)
       CryptoKitAESGCM()
@@ -66,12 +57,8 @@ package enum AESGCM {
 }
 
 #if canImport(CryptoKit)
-  /// AES-256-GCM through CryptoKit's `AES.GCM`, with an explicit nonce, the full tag and
-  /// associated data.
-  package struct CryptoKitAESGCM: AESGCMCipher {
-    package init() {}
-
-    package func seal(
+  struct CryptoKitAESGCM: AESGCMCipher {
+    func seal(
       _ plaintext: [UInt8], key: AES256Key, nonce: [UInt8],
       authenticating associatedData: [UInt8]
     ) throws(CryptoError) -> AESGCMSealed {
@@ -86,7 +73,7 @@ package enum AESGCM {
       }
     }
 
-    package func open(
+    func open(
       _ sealed: AESGCMSealed, key: AES256Key, nonce: [UInt8],
       authenticating associatedData: [UInt8]
     ) throws(CryptoError) -> [UInt8] {

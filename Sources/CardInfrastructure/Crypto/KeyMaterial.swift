@@ -7,8 +7,8 @@
 
 /// Why a cryptographic operation failed. Messages never contain key material.
 package enum CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// AES-GCM decryption found that the tag does not match: the ciphertext, the associated
-  /// data, the nonce or the key differ from the ones that sealed it.
+  /// The AES-GCM tag does not match: the ciphertext, the associated data, the nonce or the key
+  /// differ from the ones that sealed it.
   case authenticationFailed
   case invalidArgument(String)
   /// The platform library reported a failure; the message names the call.

@@ -5,33 +5,25 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// An ``CardData/HTTPRequest`` turned into what `URLSession` sends.
+/// An ``CardData/HTTPRequest`` turned into what `URLSession` sends: a `.data` body in
+/// `httpBody`, a `.file` body streamed by `upload(for:fromFile:)` with its `Content-Length`.
 ///
-/// A `.data` body goes in `httpBody`, sent from memory through `data(for:)`. A `.file` body
-/// is sent with `upload(for:fromFile:)`, which streams the file and declares its length in
-/// `Content-Length`. The `URLRequest` of a file upload also carries the file as its
-/// `httpBodyStream`: `URLSession` ignores it there, but a `URLProtocol` subclass is not
-/// handed upload bodies by FoundationNetworking and reads that stream instead. The stream is
-/// not opened unless a `URLProtocol` reads it.
-///
-/// A request body given only as `httpBodyStream` is not used for real servers because
-/// FoundationNetworking sends it chunked, and with a `Content-Length` header set as well it
-/// sends both, which HTTP/1.1 forbids.
+/// A file is never sent as `httpBodyStream` alone: FoundationNetworking sends that chunked,
+/// and with a `Content-Length` as well. The upload's request still carries the file as an
+/// unopened `httpBodyStream`, because FoundationNetworking hands a `URLProtocol` no upload body.
 struct OutgoingRequest {
   var urlRequest: URLRequest
-  /// The file to upload, for a `.file` body.
   var uploadFile: URL?
 
-  /// Set when the request has a body but no `Content-Type`, so that FoundationNetworking does
-  /// not add `application/x-www-form-urlencoded` to a POST.
+  /// For a body without a `Content-Type`, so that FoundationNetworking does not add
+  /// `application/x-www-form-urlencoded` to a POST.
   static let fallbackContentType = "application/octet-stream"
 
   /// A `.file` body whose file is missing, unreadable or not of the stated length throws
   /// ``CardData/TransportError/Kind/invalidRequest``.
   init(_ request: HTTPRequest, timeoutInterval: TimeInterval) throws(TransportError) {
     var urlRequest = URLRequest(url: request.url)
-    // Set through the property: FoundationNetworking ignores the interval given to
-    // `URLRequest.init(url:cachePolicy:timeoutInterval:)` and uses the session's default.
+    // Through the property: FoundationNetworking ignores the initializer's interval.
     urlRequest.timeoutInterval = timeoutInterval
     urlRequest.httpMethod = request.method.rawValue
     for field in request.headers {
@@ -41,11 +33,8 @@ struct OutgoingRequest {
       urlRequest.setValue(Self.fallbackContentType, forHTTPHeaderField: "Content-Type")
     }
     switch request.body {
-    case .empty:
-      uploadFile = nil
-    case .data(let data):
-      urlRequest.httpBody = data
-      uploadFile = nil
+    case .empty: break
+    case .data(let data): urlRequest.httpBody = data
     case .file(let url, let length):
       try Self.check(url, length: length)
       urlRequest.httpBodyStream = InputStream(url: url)
@@ -54,10 +43,9 @@ struct OutgoingRequest {
     self.urlRequest = urlRequest
   }
 
-  /// Throws unless `url` names a readable regular file of exactly `length` bytes. Without
-  /// this check FoundationNetworking reports a missing file only as "File system error", a
-  /// `URLProtocol` reads it as an empty body, and a file of another length than the body
-  /// states goes out unnoticed.
+  /// Throws unless `url` names a readable regular file of exactly `length` bytes; unchecked,
+  /// FoundationNetworking reports a missing file only as "File system error", a `URLProtocol`
+  /// reads it as an empty body, and a file of another length goes out unnoticed.
   private static func check(_ url: URL, length: Int64) throws(TransportError) {
     guard url.isFileURL else {
       throw TransportError(.invalidRequest, "body file \(url) is not a file URL")
@@ -85,11 +73,9 @@ struct OutgoingRequest {
 }
 
 extension HTTPResponse {
-  /// The response `URLSession` delivered, with its status, every header field and `body`.
-  ///
-  /// `URLSession` keeps header fields in a dictionary that has already joined repeated
-  /// fields with commas, so the fields come out sorted by name for a stable order. A
-  /// response that is not HTTP throws ``CardData/TransportError/Kind/other``.
+  /// `URLSession` keeps header fields in a dictionary that has already joined repeated fields
+  /// with commas, so they come out sorted by name for a stable order. A response that is not
+  /// HTTP throws ``CardData/TransportError/Kind/other``.
   init(_ response: URLResponse, body: Data) throws(TransportError) {
     guard let response = response as? HTTPURLResponse else {
       throw TransportError(.other, "not an HTTP response: \(type(of: response))")

@@ -6,16 +6,13 @@ import Foundation
 
 /// Which redirects the transport follows, and with which headers.
 enum RedirectPolicy {
-  /// The headers that carry credentials and go only to the origin they were set for.
+  /// Sent only to the origin they were set for.
   static let credentialHeaders = ["Authorization", "Cookie"]
 
-  /// The request to send for a redirect to `proposed`, or `nil` to not follow it and return
-  /// the redirect response itself.
-  ///
-  /// - A redirect to another origin (scheme, host or port) loses the credential headers.
-  /// - A redirect that keeps the method of an `original` request with a body is not
-  ///   followed: FoundationNetworking sends such a redirected request with an empty body, and
-  ///   a streamed body cannot be read twice.
+  /// The request to send for a redirect to `proposed`, or `nil` to return the redirect
+  /// response itself. A redirect to another origin (scheme, host or port) loses the credential
+  /// headers. A redirect that keeps the method of a request with a body is not followed:
+  /// FoundationNetworking would send it with an empty body, and a stream cannot be read twice.
   static func request(following proposed: URLRequest, from original: URLRequest?) -> URLRequest? {
     let hasBody = original?.httpBody != nil || original?.httpBodyStream != nil
     if hasBody, proposed.httpMethod == original?.httpMethod { return nil }
@@ -30,8 +27,7 @@ enum RedirectPolicy {
   }
 }
 
-/// The session delegate of ``URLSessionTransport``: applies ``RedirectPolicy`` to every
-/// redirect the session is about to follow.
+/// Applies ``RedirectPolicy`` to every redirect the session is about to follow.
 final class RedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
   func urlSession(
     _ session: URLSession,
@@ -50,7 +46,6 @@ struct URLOrigin: Hashable {
   var host: String
   var port: Int?
 
-  /// `nil` without a URL, scheme or host.
   init?(_ url: URL?) {
     guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased()
     else { return nil }
@@ -59,8 +54,8 @@ struct URLOrigin: Hashable {
     self.port = url.port ?? Self.defaultPorts[scheme]
   }
 
-  /// `host:port` for messages, the host in brackets when it is an IPv6 address; the host
-  /// alone for a scheme without a default port.
+  /// `host:port` for messages (an IPv6 host in brackets); the host alone for a scheme without a
+  /// default port.
   var authority: String {
     let host = self.host.contains(":") && !self.host.hasPrefix("[") ? "[\(self.host)]" : self.host
     return port.map { "\(host):\($0)" } ?? host

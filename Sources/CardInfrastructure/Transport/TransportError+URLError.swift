@@ -6,16 +6,14 @@ import Foundation
 #endif
 
 extension TransportError {
-  /// The transport error for a failure of `request` that got no HTTP response. When the
-  /// calling task was cancelled the kind is ``CardData/TransportError/Kind/cancelled``
-  /// whatever the error.
+  /// A failure of `request` that got no HTTP response; ``CardData/TransportError/Kind/cancelled``
+  /// whenever the calling task was cancelled.
   ///
-  /// A `URLError` becomes a sentence naming the server by host and port (of the URL that
-  /// failed, which after a redirect may be another than the request's), ending with the
-  /// code for support, as `no response from api.example.com:443 within 30 s (URLError
-  /// -1001)`. TLS failures and codes without a sentence of their own keep Foundation's
-  /// reason when it says more than "The operation could not be completed". The path, query
-  /// and credentials of the URL never appear.
+  /// A `URLError` becomes a sentence naming the server that failed (after a redirect, maybe
+  /// not the request's) by host and port, ending with the code for support: `no response from
+  /// api.example.com:443 within 30 s (URLError -1001)`. TLS failures and codes without a
+  /// sentence of their own add Foundation's reason. The URL's path, query and credentials
+  /// never appear.
   init(urlSessionError error: any Error, request: URLRequest, taskIsCancelled: Bool) {
     let kind: Kind
     let message: String
@@ -45,8 +43,8 @@ extension TransportError {
     self.init(taskIsCancelled ? .cancelled : kind, message)
   }
 
-  /// Foundation's description of `error`, unless it is empty or only the generic
-  /// "The operation could not be completed" that names the code again.
+  /// Foundation's description of `error`, unless it is empty or the generic "The operation
+  /// could not be completed" that names the code again.
   private static func reason(of error: URLError) -> String? {
     let description = error.localizedDescription.trimmingCharacters(in: .whitespaces)
     let generic = ["The operation could not be completed", "The operation couldn’t be completed"]
@@ -58,8 +56,7 @@ extension TransportError {
 
   typealias Meaning = (kind: Kind, sentence: @Sendable (FailedRequest) -> String)
 
-  /// The kind of each `URLError` code the transport tells apart, and what it means in words
-  /// that name the server by host and port only. Any other code is
+  /// The `URLError` codes the transport tells apart; any other is
   /// ``CardData/TransportError/Kind/other``.
   static let urlErrorMeanings: [URLError.Code: Meaning] = [
     .cannotConnectToHost: cannotConnect(refused),
@@ -102,8 +99,8 @@ extension TransportError {
     (.tlsFailure, { "the certificate of \($0.server) \(tail)" })
   }
 
-  /// The end of the `cannotConnectToHost` sentence: FoundationNetworking uses that code
-  /// only for a refused connection, Apple's platforms for any failed connect.
+  /// FoundationNetworking uses `cannotConnectToHost` only for a refused connection, Apple's
+  /// platforms for any failed connect.
   #if canImport(FoundationNetworking)
     private static let refused = ": the connection was refused"
   #else
@@ -111,14 +108,12 @@ extension TransportError {
   #endif
 }
 
-/// What a failure message may say about the request: the server's host and port and the
-/// request timeout, never the path, query or credentials of the URL.
+/// What a failure message may say about the request, never the URL's path, query or
+/// credentials: `server` as `api.example.com:443` or `[::1]:8080`, `host` alone, both
+/// `the server` without a host, and the request timeout in words such as `30 s`.
 struct FailedRequest: Sendable {
-  /// `host:port`, such as `api.example.com:443` or `[::1]:8080`; `the server` without a host.
   var server: String
-  /// The host name alone; `the server` without a host.
   var host: String
-  /// The request timeout in words, such as `30 s`.
   var requestTimeout: String
 
   init(url: URL?, requestTimeout: TimeInterval) {
@@ -133,8 +128,8 @@ struct FailedRequest: Sendable {
 }
 
 extension TimeInterval {
-  /// The interval for a message: whole minutes as `5 min`, anything else in seconds with at
-  /// most three decimals, as `30 s` or `0.7 s`.
+  /// Whole minutes from two on as `5 min`, anything else in seconds with at most three
+  /// decimals, as `30 s` or `0.7 s`.
   var spokenDuration: String {
     if self >= 120, truncatingRemainder(dividingBy: 60) == 0 {
       return "\(Int(self / 60)) min"

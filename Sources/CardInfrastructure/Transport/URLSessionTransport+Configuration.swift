@@ -5,34 +5,25 @@ import Foundation
 #endif
 
 extension URLSessionTransport {
-  /// How a ``URLSessionTransport`` sends requests.
-  ///
-  /// The timeouts are checked when the configuration is made and cannot be changed after, so
-  /// a transport never holds a timeout it cannot use. Not `Sendable`, because
-  /// `URLSessionConfiguration` is a mutable class; the transport copies what it needs when it
-  /// is created.
+  /// How a ``URLSessionTransport`` sends requests. The timeouts are checked when it is made
+  /// and fixed after, so a transport never holds one it cannot use. Not `Sendable`
+  /// (`URLSessionConfiguration` is a mutable class): the transport copies what it needs.
   public struct Configuration {
     public static let defaultRequestTimeout = Duration.seconds(30)
     public static let defaultResourceTimeout = Duration.seconds(300)
-    /// The longest timeout a configuration accepts: 7 days.
     public static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
 
-    /// How long a request may wait for the server before failing with
-    /// ``CardData/TransportError/Kind/timedOut``: the time without any data arriving, not
-    /// the time of the whole exchange. FoundationNetworking counts whole seconds only, so
-    /// there the timeout is rounded up to a whole number of seconds.
+    /// How long a request may go without any data arriving before it fails with
+    /// ``CardData/TransportError/Kind/timedOut``; rounded up to whole seconds on Linux.
     public let requestTimeout: Duration
-    /// How long a whole exchange (sending the body, waiting, receiving the response) may take
-    /// before it is cancelled and fails with ``CardData/TransportError/Kind/timedOut``, even
-    /// while data keeps arriving. It bounds how long a slow server can hold a request, and
-    /// with it anything the caller holds meanwhile, such as the credential store's refresh
-    /// lock.
+    /// How long a whole exchange may take, even while data keeps arriving, before it is
+    /// cancelled with ``CardData/TransportError/Kind/timedOut``: it bounds how long a slow
+    /// server holds whatever the caller holds meanwhile, such as the store's refresh lock.
     public let resourceTimeout: Duration
-    /// The configuration of the transport's own `URLSession`; tests set `protocolClasses`.
-    /// The transport uses a copy whose `timeoutIntervalForResource` is ``resourceTimeout``.
+    /// Copied for the transport's own `URLSession`; tests set `protocolClasses`.
     public var sessionConfiguration: URLSessionConfiguration
 
-    /// The default timeouts; it cannot fail.
+    /// The default timeouts.
     public init(
       sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
     ) {
@@ -65,8 +56,7 @@ extension URLSessionTransport {
       return configuration
     }
 
-    /// A copy of ``sessionConfiguration`` with `timeoutIntervalForResource` set to
-    /// ``resourceTimeout``, so that the caller's object is left as it was.
+    /// A copy, so that the caller's object is left as it was.
     func makeSessionConfiguration() -> URLSessionConfiguration {
       let copy =
         (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
@@ -74,9 +64,8 @@ extension URLSessionTransport {
       return copy
     }
 
-    /// The timeout to put on each `URLRequest`, in seconds. FoundationNetworking truncates
-    /// the interval to whole seconds, so that any timeout under one second fails every
-    /// request at once; rounding up keeps the timeout at least as long as asked.
+    /// FoundationNetworking truncates the interval to whole seconds, so that a timeout under
+    /// one second would fail every request at once; rounding up keeps it at least as asked.
     var urlRequestTimeoutInterval: TimeInterval {
       #if canImport(FoundationNetworking)
         return requestTimeout.timeInterval.rounded(.up)
@@ -95,7 +84,7 @@ extension URLSessionTransport {
 
   /// A ``Configuration`` that cannot be used, such as a timeout that is not positive.
   public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong, starting with `invalid configuration:`.
+    /// Starts with `invalid configuration:`.
     public let message: String
 
     init(_ reason: String) { message = "invalid configuration: " + reason }

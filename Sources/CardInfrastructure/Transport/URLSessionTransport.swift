@@ -8,13 +8,10 @@ import Foundation
 /// The ``CardData/HTTPTransport`` that sends requests through its own `URLSession`.
 ///
 /// Every status code comes back as an ``CardData/HTTPResponse``; only a request that got no
-/// HTTP response throws, as a ``CardData/TransportError`` whose message names the server by
-/// host and port and ends with the `URLError` code.
-/// `.data` bodies are sent from memory and `.file` bodies are streamed from disk. Redirects
-/// to another origin lose their `Authorization` and `Cookie` headers, and redirects that
-/// would have to send a body again are not followed: their 3xx response is returned. No
-/// exchange lasts longer than the configuration's
-/// ``URLSessionTransport/Configuration/resourceTimeout``.
+/// HTTP response throws. `.file` bodies are streamed from disk. Redirects to another origin
+/// lose their `Authorization` and `Cookie` headers, and redirects that would have to send a
+/// body again are not followed: their 3xx response is returned. The FoundationNetworking
+/// quirks it works around are listed in docs/url-session-transport.md.
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
   private let requestTimeoutInterval: TimeInterval
@@ -34,10 +31,9 @@ public final class URLSessionTransport: HTTPTransport {
     session.finishTasksAndInvalidate()
   }
 
-  /// Cancelling the calling `Task` cancels the `URLSession` task and throws a
-  /// ``CardData/TransportError`` of kind ``CardData/TransportError/Kind/cancelled``. An
-  /// exchange still running after the resource timeout is cancelled the same way and throws
-  /// ``CardData/TransportError/Kind/timedOut``.
+  /// Cancelling the calling `Task` cancels the `URLSession` task and throws
+  /// ``CardData/TransportError/Kind/cancelled``; an exchange still running after the resource
+  /// timeout is cancelled and throws ``CardData/TransportError/Kind/timedOut``.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
     let outgoing = try OutgoingRequest(request, timeoutInterval: requestTimeoutInterval)
@@ -51,9 +47,8 @@ public final class URLSessionTransport: HTTPTransport {
     return try HTTPResponse(response, body: data)
   }
 
-  /// Runs the `URLSession` call against a timer of ``resourceTimeout``, because
-  /// FoundationNetworking ignores `timeoutIntervalForResource`: whichever ends first wins,
-  /// and the other is cancelled.
+  /// Races the `URLSession` call against a timer of ``resourceTimeout``, because
+  /// FoundationNetworking ignores `timeoutIntervalForResource`.
   private func exchange(_ outgoing: OutgoingRequest) async throws -> (Data, URLResponse) {
     let session = session
     let timeout = resourceTimeout

@@ -35,7 +35,6 @@ final class StoreFixture: Sendable {
     EncryptedFileCredentialStore.Configuration(directory: home)
   }
 
-  /// A store with the default key file.
   func keyFileStore() throws -> EncryptedFileCredentialStore {
     try EncryptedFileCredentialStore(configuration: keyFileConfiguration)
   }
@@ -67,7 +66,6 @@ final class StoreFixture: Sendable {
   var sealedURL: URL { keyFileConfiguration.sealedFileURL }
   var keyURL: URL { EncryptedFileCredentialStore.Configuration.defaultKeyFileURL(in: home) }
 
-  /// The sealed file's bytes.
   func sealedBytes() throws -> [UInt8] { Array(try Data(contentsOf: sealedURL)) }
 
   /// Overwrites the sealed file with `bytes`, as an attacker or a broken disk would.
@@ -75,7 +73,6 @@ final class StoreFixture: Sendable {
     try Data(bytes).write(to: sealedURL)
   }
 
-  /// The names in `home`.
   func homeContents() throws -> Set<String> {
     Set(try FileManager.default.contentsOfDirectory(atPath: home.path))
   }
@@ -94,7 +91,6 @@ func credential(generation: Int, userID: String = "demo") -> AuthCredential {
     expiresAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(generation)))
 }
 
-/// The permission bits of the file at `url`.
 func permissions(of url: URL) throws -> mode_t {
   var info = stat()
   guard stat(url.path, &info) == 0 else { throw FixtureError("stat \(url.path) failed") }

@@ -34,7 +34,6 @@ package enum BuiltExecutable {
     throw NotFound(name: name, override: override, searched: directories.map(\.path))
   }
 
-  /// The executable was not found.
   package struct NotFound: Error, CustomStringConvertible {
     /// The executable's name.
     package let name: String

@@ -17,7 +17,6 @@ import Foundation
 package final class LoopbackHTTPServer: Sendable {
   /// A request as it arrived.
   package struct Request: Sendable {
-    /// The method, such as `GET`.
     package var method: String
     /// The request target as sent: the path and query.
     package var target: String
@@ -55,7 +54,6 @@ package final class LoopbackHTTPServer: Sendable {
     var shuttingDown: DispatchGroup?
   }
 
-  /// The port the server listens on.
   package var port: UInt16 { listener.port }
   private let listener: LoopbackListener
   private let handler: @Sendable (Request) -> Reply

@@ -16,7 +16,6 @@ import Foundation
 /// listener of the next test's server: that `accept` would take the other server's
 /// connection.
 final class LoopbackListener: Sendable {
-  /// The port the socket listens on.
   let port: UInt16
   private let listener: Int32
   private let wakeRead: Int32

@@ -13,7 +13,6 @@ import Foundation
 /// can be given it; a stopped server's port, by contrast, may go to the next server started,
 /// which would then answer.
 package final class RefusingPort {
-  /// The port.
   package let port: UInt16
   private let socket: Int32
 

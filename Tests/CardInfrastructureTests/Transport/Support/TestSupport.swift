@@ -24,7 +24,6 @@ func networkTransport(requestTimeout: Duration = .seconds(30)) throws -> URLSess
 /// A file of test bytes in a temporary directory of its own; the directory, and the file
 /// with it, is deleted when the value is released.
 struct TemporaryFile {
-  /// The file's bytes.
   let bytes: Data
   private let directory: TemporaryDirectory
 

@@ -1,0 +1,149 @@
+import CardData
+import CardPrimitives
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The store's own files and directories: owned by this user and closed to everyone else, and
+// refused, never repaired, when they are not.
+
+/// The directories the store writes into: created with mode 0700, and refused when someone
+/// else could replace the files in them.
+enum PrivateDirectory {
+  /// Creates `path` (and missing parents) with mode 0700, or checks the existing directory:
+  /// it must be a directory owned by this user and writable by no one else.
+  static func ensure(_ path: String) throws(CredentialStoreError) {
+    var info = stat()
+    if stat(path, &info) != 0 {
+      guard errno == ENOENT else { throw CredentialStoreError(FileError("stat", path)) }
+      let parent = FileSystem.split(path).directory
+      if parent != path && !FileSystem.exists(parent) { try ensure(parent) }
+      if mkdir(path, 0o700) == 0 {
+        // mkdir applies the umask, which may only remove bits; set exactly 0700.
+        guard chmod(path, 0o700) == 0 else { throw CredentialStoreError(FileError("chmod", path)) }
+        return
+      }
+      // Another process created it in the meantime (or it is a dangling link, which stat
+      // refuses): check it like any existing one.
+      guard errno == EEXIST else { throw CredentialStoreError(FileError("mkdir", path)) }
+      guard stat(path, &info) == 0 else { throw CredentialStoreError(FileError("stat", path)) }
+    }
+    guard info.isDirectory else {
+      throw CredentialStoreError(.unavailable, "\(path) is not a directory")
+    }
+    try info.requireOwnedByThisUser(
+      path, forbidding: 0o022, "writable by other users", "make it 0700")
+  }
+}
+
+/// The file that holds the store's random 256-bit key: exactly 32 raw bytes, owner-only
+/// (mode 0600, or 0400 made read-only), owned by this user, in a directory of mode 0700.
+enum KeyFile {
+  /// How old a temporary key file must be before ``readOrCreate(at:)`` deletes it.
+  static let temporaryFileLifetime: Duration = .seconds(60)
+
+  /// The key at `path`, or `nil` when there is no file. A file of the wrong size, type,
+  /// owner or mode is an error, never a reason to make a new key.
+  static func read(at path: String) throws(CredentialStoreError) -> AES256Key? {
+    let info: stat
+    let bytes: [UInt8]?
+    do {
+      guard let file = try PosixFile.openForReadingIfPresent(path) else { return nil }
+      defer { file.closeIgnoringErrors() }
+      info = try file.status()
+      bytes = info.isRegularFile ? try file.readAll(limit: AES256Key.byteCount) : nil
+    } catch {
+      throw CredentialStoreError(error)
+    }
+    guard info.isRegularFile else {
+      throw CredentialStoreError(.unavailable, "the key file \(path) is not a regular file")
+    }
+    try info.requireOwnedByThisUser(
+      "the key file \(path)", forbidding: 0o077, "accessible to group or others",
+      "it must be owner-only, such as 0600")
+    guard let bytes, let key = try? AES256Key(bytes: bytes) else {
+      let size = bytes.map { "\($0.count) bytes" } ?? "more than \(AES256Key.byteCount) bytes"
+      throw CredentialStoreError(
+        .corrupted,
+        "the key file \(path) holds \(size); a key file holds exactly \(AES256Key.byteCount)")
+    }
+    return key
+  }
+
+  /// The key at `path`, creating a random one first when there is none.
+  ///
+  /// The new key is written to a temporary file `<path>.new-<random>` and published with
+  /// `link`, which fails when the name exists: of two processes creating the key at once, one
+  /// wins and both use its key.
+  static func readOrCreate(at path: String) throws(CredentialStoreError) -> AES256Key {
+    removeStaleTemporaryFiles(of: path)
+    if let key = try read(at: path) { return key }
+    let directory = FileSystem.split(path).directory
+    try PrivateDirectory.ensure(directory)
+
+    let key: AES256Key
+    do {
+      key = try AES256Key.random()
+    } catch {
+      throw CredentialStoreError(.unavailable, "could not create a key: \(error)")
+    }
+    let temporary = path + ".new-" + FileSystem.randomSuffix()
+    let published: Bool
+    do throws(FileError) {
+      try AtomicFile.createSynced(temporary, with: key.bytes)
+      defer { unlink(temporary) }
+      published = link(temporary, path) == 0
+      guard published || errno == EEXIST else { throw FileError("link", path) }
+      if published { try FileSystem.synchronizeDirectory(directory) }
+    } catch {
+      throw CredentialStoreError(error)
+    }
+    if published { return key }
+    guard let existing = try read(at: path) else {
+      throw CredentialStoreError(.unavailable, "the key file \(path) vanished while created")
+    }
+    return existing
+  }
+
+  /// A process that died between creating a temporary key file and unlinking it (even after
+  /// publishing it) leaves a copy of a key behind. Younger ones may belong to a process
+  /// creating the key right now (stores with different lock files may share a key file).
+  private static func removeStaleTemporaryFiles(of path: String) {
+    let (directory, name) = FileSystem.split(path)
+    let now = time(nil)
+    let lifetime = temporaryFileLifetime.components.seconds
+    for temporary in FileSystem.names(startingWith: name + ".new-", in: directory) {
+      let candidate = directory + "/" + temporary
+      var info = stat()
+      guard lstat(candidate, &info) == 0, info.isRegularFile else { continue }
+      if Int64(now) - Int64(info.modificationSeconds) > lifetime { unlink(candidate) }
+    }
+  }
+}
+
+extension stat {
+  /// Throws unless this user owns the file and none of the `forbidden` permission bits is set,
+  /// as `<subject> is <problem> (mode 0…); <advice>`.
+  func requireOwnedByThisUser(
+    _ subject: String, forbidding forbidden: mode_t, _ problem: String, _ advice: String
+  ) throws(CredentialStoreError) {
+    guard st_uid == geteuid() else {
+      throw CredentialStoreError(.unavailable, "\(subject) belongs to another user")
+    }
+    guard permissions & forbidden == 0 else {
+      throw CredentialStoreError(
+        .unavailable, "\(subject) is \(problem) (mode 0\(String(permissions, radix: 8))); \(advice)"
+      )
+    }
+  }
+}
+
+extension CredentialStoreError {
+  /// A failed file operation, as ``CardData/CredentialStoreError/Kind/unavailable``.
+  init(_ error: FileError) { self.init(.unavailable, error.description) }
+}
