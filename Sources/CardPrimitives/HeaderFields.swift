@@ -1,10 +1,15 @@
 /// HTTP header fields in the order they were added, names compared without regard to case
 /// (RFC 9110 §5.1): the storage behind the client's `HTTPHeaders` and the sandbox's headers,
 /// which share this and nothing else.
-package struct HeaderFields: Hashable, Sendable {
+package struct HeaderFields: Hashable, Sendable, ExpressibleByDictionaryLiteral {
   package private(set) var fields: [(name: String, value: String)]
 
   package init(_ fields: [(name: String, value: String)] = []) { self.fields = fields }
+
+  /// Fields in the order written, such as `["Allow": "GET"]`.
+  package init(dictionaryLiteral elements: (String, String)...) {
+    self.init(elements.map { (name: $0.0, value: $0.1) })
+  }
 
   /// The first value of the named field. Setting one replaces every field of that name, at
   /// the place of the first; setting `nil` removes them.

@@ -41,13 +41,6 @@ package struct SandboxResponse: Sendable, CustomStringConvertible, CustomDebugSt
   package var debugDescription: String { description }
 }
 
-// Header literals in the sandbox and its tests, such as `["Allow": "GET"]`.
-extension HeaderFields: ExpressibleByDictionaryLiteral {
-  package init(dictionaryLiteral elements: (String, String)...) {
-    self.init(elements.map { (name: $0.0, value: $0.1) })
-  }
-}
-
 /// Why ``CardSandbox/handle(_:)`` produced no HTTP response at all: what a client sees as a
 /// transport failure rather than a status.
 package enum SandboxTransportError: Error, Hashable, Sendable, CustomStringConvertible {
