@@ -1,3 +1,4 @@
+import CardPrimitives
 import Foundation
 
 /// The faults injected into one sandbox; never saved, never shared with another sandbox on

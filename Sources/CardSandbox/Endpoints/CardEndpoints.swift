@@ -1,3 +1,5 @@
+import CardPrimitives
+
 private struct ReorderBody: Decodable {
   let cardIds: [String]
 }
