@@ -12,14 +12,9 @@ package final class AsyncFIFOLock: Sendable {
     case timedOut
   }
 
-  private enum Outcome: Sendable {
-    case acquired
-    case failed(Failure)
-  }
-
   private struct Waiter: Sendable {
     let id: UInt64
-    let continuation: CheckedContinuation<Outcome, Never>
+    let continuation: CheckedContinuation<Result<Void, Failure>, Never>
     let timer: Task<Void, Never>?
   }
 
@@ -55,13 +50,14 @@ package final class AsyncFIFOLock: Sendable {
     }
     guard let id else { return }
     let outcome = await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+      await withCheckedContinuation {
+        (continuation: CheckedContinuation<Result<Void, Failure>, Never>) in
         enqueue(id, continuation, deadline: deadline)
       }
     } onCancel: {
       giveUp(id, because: .cancelled)
     }
-    if case .failed(let failure) = outcome { throw failure }
+    try outcome.get()
   }
 
   /// Hands the lock to the longest waiter, or frees it.
@@ -75,21 +71,21 @@ package final class AsyncFIFOLock: Sendable {
     }
     guard let next else { return }
     next.timer?.cancel()
-    next.continuation.resume(returning: .acquired)
+    next.continuation.resume(returning: .success(()))
   }
 
   /// Queues waiter `id`, unless the lock was freed or the task cancelled in the meantime.
   private func enqueue(
-    _ id: UInt64, _ continuation: CheckedContinuation<Outcome, Never>,
+    _ id: UInt64, _ continuation: CheckedContinuation<Result<Void, Failure>, Never>,
     deadline: ContinuousClock.Instant?
   ) {
-    let immediate = state.withLock { state -> Outcome? in
+    let immediate = state.withLock { state -> Result<Void, Failure>? in
       if !state.isHeld {
         state.isHeld = true
-        return .acquired
+        return .success(())
       }
       // The cancellation handler may have run before the waiter was queued.
-      if Task.isCancelled { return .failed(.cancelled) }
+      if Task.isCancelled { return .failure(.cancelled) }
       let timer = deadline.map { deadline in
         Task { [self] in
           // Cancelled when the waiter got the lock or gave up.
@@ -115,6 +111,6 @@ package final class AsyncFIFOLock: Sendable {
     }
     guard let waiter else { return }
     waiter.timer?.cancel()
-    waiter.continuation.resume(returning: .failed(failure))
+    waiter.continuation.resume(returning: .failure(failure))
   }
 }

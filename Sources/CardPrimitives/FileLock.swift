@@ -39,26 +39,18 @@ package struct FileLock: Sendable {
     path: String, before deadline: ContinuousClock.Instant? = nil
   ) async throws(Failure) -> FileLock {
     let file = try open(path)
-    var pause = Duration.microseconds(500)
-    while true {
-      do {
-        if try tryLock(file) { return FileLock(file: file) }
-      } catch {
-        file.closeIgnoringErrors()
-        throw error
+    do throws(Failure) {
+      var pause = Duration.microseconds(500)
+      while try !lock(file, LOCK_EX | LOCK_NB) {
+        contended?()
+        if let deadline, ContinuousClock.now >= deadline { throw .timedOut }
+        do { try await Task.sleep(for: pause) } catch { throw .cancelled }
+        pause = min(pause * 2, .milliseconds(16))
       }
-      contended?()
-      if let deadline, ContinuousClock.now >= deadline {
-        file.closeIgnoringErrors()
-        throw .timedOut
-      }
-      do {
-        try await Task.sleep(for: pause)
-      } catch {
-        file.closeIgnoringErrors()
-        throw .cancelled
-      }
-      pause = min(pause * 2, .milliseconds(16))
+      return FileLock(file: file)
+    } catch {
+      file.closeIgnoringErrors()
+      throw error
     }
   }
 
@@ -66,12 +58,11 @@ package struct FileLock: Sendable {
   /// blocks on file I/O anyway.
   package static func acquireBlocking(path: String) throws(Failure) -> FileLock {
     let file = try open(path)
-    while flock(file.descriptor, LOCK_EX) != 0 {
-      let code = errno
-      guard code == EINTR else {
-        file.closeIgnoringErrors()
-        throw .system(FileError("flock", path, code: code))
-      }
+    do {
+      _ = try lock(file, LOCK_EX)
+    } catch {
+      file.closeIgnoringErrors()
+      throw error
     }
     return FileLock(file: file)
   }
@@ -89,13 +80,11 @@ package struct FileLock: Sendable {
     }
   }
 
-  /// `false` when another open file description holds the lock.
-  private static func tryLock(_ file: PosixFile) throws(Failure) -> Bool {
-    while flock(file.descriptor, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      if code == EWOULDBLOCK { return false }
-      if code != EINTR { throw .system(FileError("flock", file.path, code: code)) }
-    }
-    return true
+  /// `false` when `LOCK_NB` is given and another open file description holds the lock.
+  private static func lock(_ file: PosixFile, _ operation: Int32) throws(Failure) -> Bool {
+    guard retryingInterrupts({ flock(file.descriptor, operation) }) != 0 else { return true }
+    let code = errno
+    guard code == EWOULDBLOCK else { throw .system(FileError("flock", file.path, code: code)) }
+    return false
   }
 }

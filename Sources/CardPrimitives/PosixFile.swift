@@ -37,13 +37,8 @@ package struct PosixFile: Sendable {
 
   /// Opens `path` with `flags`; `mode` applies when creating.
   package init(opening path: String, flags: Int32, mode: mode_t = 0o600) throws(FileError) {
-    guard let file = try Self.open(path, flags: flags, mode: mode, missingIsNil: false) else {
-      throw FileError("open", path, code: ENOENT)
-    }
-    self = file
-  }
-
-  private init(descriptor: Int32, path: String) {
+    let descriptor = retryingInterrupts { open(path, flags | O_CLOEXEC, mode) }
+    guard descriptor >= 0 else { throw FileError("open", path) }
     self.descriptor = descriptor
     self.path = path
   }
@@ -52,19 +47,10 @@ package struct PosixFile: Sendable {
   /// `O_NONBLOCK` keeps a FIFO planted at `path` from blocking the open: callers check that
   /// what they opened is a regular file.
   package static func openForReadingIfPresent(_ path: String) throws(FileError) -> PosixFile? {
-    try open(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK, mode: 0, missingIsNil: true)
-  }
-
-  private static func open(
-    _ path: String, flags: Int32, mode: mode_t, missingIsNil: Bool
-  ) throws(FileError) -> PosixFile? {
-    while true {
-      let descriptor = systemOpen(path, flags | O_CLOEXEC, mode)
-      if descriptor >= 0 { return PosixFile(descriptor: descriptor, path: path) }
-      let code = errno
-      if code == EINTR { continue }
-      if code == ENOENT && missingIsNil { return nil }
-      throw FileError("open", path, code: code)
+    do {
+      return try PosixFile(opening: path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+    } catch  where error.code == ENOENT {
+      return nil
     }
   }
 
@@ -79,12 +65,11 @@ package struct PosixFile: Sendable {
     var contents: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return contents }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw FileError("read", path)
+      let count = retryingInterrupts {
+        chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       }
+      guard count >= 0 else { throw FileError("read", path) }
+      if count == 0 { return contents }
       contents.append(contentsOf: chunk[..<count])
       if contents.count > limit { return nil }
     }
@@ -93,13 +78,10 @@ package struct PosixFile: Sendable {
   package func writeAll(_ bytes: [UInt8]) throws(FileError) {
     var offset = 0
     while offset < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+      let count = retryingInterrupts {
+        bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
       }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw FileError("write", path)
-      }
+      guard count >= 0 else { throw FileError("write", path) }
       offset += count
     }
   }
@@ -115,10 +97,7 @@ package struct PosixFile: Sendable {
     #if canImport(Darwin)
       if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
     #endif
-    while fsync(descriptor) != 0 {
-      if errno == EINTR { continue }
-      throw FileError("fsync", path)
-    }
+    guard retryingInterrupts({ fsync(descriptor) }) == 0 else { throw FileError("fsync", path) }
   }
 
   /// A failure matters only for a file that was written.
@@ -130,10 +109,15 @@ package struct PosixFile: Sendable {
   package func closeIgnoringErrors() { try? close() }
 }
 
-// The system calls under names that `PosixFile.open` and `PosixFile.close` do not shadow.
-private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-  open(path, flags, mode)
+/// Calls `call` again while it fails with `EINTR`; a failure leaves its code in `errno`.
+func retryingInterrupts<Result: SignedInteger>(_ call: () -> Result) -> Result {
+  while true {
+    let result = call()
+    if result >= 0 || errno != EINTR { return result }
+  }
 }
+
+// The system call under a name that `PosixFile.close()` does not shadow.
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
 /// Path and directory helpers for the file machinery.
