@@ -16,21 +16,14 @@ public struct CardID: Hashable, Sendable, CustomStringConvertible {
 public struct MBTI: Hashable, Sendable, CustomStringConvertible {
   public let rawValue: String
 
-  /// The two letters of each axis, as ASCII bytes: E/I, S/N, T/F, J/P.
-  private static let axes: [(UInt8, UInt8)] = [
-    (0x45, 0x49), (0x53, 0x4E), (0x54, 0x46), (0x4A, 0x50),
-  ]
+  /// The two letters of each axis, as ASCII bytes.
+  private static let axes = ["EI", "SN", "TF", "JP"].map { Array($0.utf8) }
 
   public init(_ rawValue: String) throws(ValidationError) {
-    var letters: [UInt8] = []
-    for byte in rawValue.utf8 {
-      let upper = (0x61...0x7A).contains(byte) ? byte - 0x20 : byte
-      guard letters.count < Self.axes.count else { throw .invalidMBTI(rawValue) }
-      let axis = Self.axes[letters.count]
-      guard upper == axis.0 || upper == axis.1 else { throw .invalidMBTI(rawValue) }
-      letters.append(upper)
-    }
-    guard letters.count == Self.axes.count else { throw .invalidMBTI(rawValue) }
+    let letters = rawValue.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }
+    guard letters.count == Self.axes.count,
+      zip(letters, Self.axes).allSatisfy({ letter, axis in axis.contains(letter) })
+    else { throw .invalidMBTI(rawValue) }
     self.rawValue = String(decoding: letters, as: UTF8.self)
   }
 
@@ -155,18 +148,9 @@ extension String {
 
   /// The text without white space at either end.
   package var trimmingWhitespace: Substring {
-    if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
-      !Self.isASCIIWhitespace(first), !Self.isASCIIWhitespace(last)
-    {
-      return self[...]
-    }
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return self[endIndex...] }
     return self[first...last]
-  }
-
-  private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || (0x09...0x0D).contains(byte)
   }
 }
