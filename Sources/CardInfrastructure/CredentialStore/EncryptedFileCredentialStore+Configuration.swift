@@ -96,10 +96,8 @@ extension EncryptedFileCredentialStore {
   }
 
   /// Where the store's 256-bit key comes from; printing, dumping or reflecting it never shows
-  /// the passphrase.
-  public struct KeySource: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
-  {
+  /// the passphrase, which redacts itself (``PassphraseBytes``).
+  public struct KeySource: Sendable, CustomStringConvertible {
     /// OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256.
     public static let defaultPassphraseIterations: UInt32 = 600_000
     /// The fewest a store accepts, for writing and in a file's header.
@@ -144,22 +142,13 @@ extension EncryptedFileCredentialStore {
       case .passphrase(_, let iterations): "passphrase(<redacted>, iterations: \(iterations))"
       }
     }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror {
-      switch storage {
-      case .keyFile(let url): Mirror(self, children: ["keyFile": url])
-      case .passphrase(_, let iterations): Mirror(self, children: ["iterations": iterations])
-      }
-    }
   }
 }
 
-/// The UTF-8 bytes of an NFC-normalised passphrase; printing or dumping it shows nothing.
-struct PassphraseBytes: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
-  CustomReflectable
-{
+/// The UTF-8 bytes of an NFC-normalised passphrase; printing, reflecting or dumping it shows
+/// nothing (`String(reflecting:)` falls back to ``description``).
+struct PassphraseBytes: Sendable, CustomStringConvertible, CustomReflectable {
   let bytes: [UInt8]
   var description: String { "<redacted>" }
-  var debugDescription: String { description }
   var customMirror: Mirror { Mirror(self, children: [:]) }
 }

@@ -78,14 +78,9 @@ package enum AESGCM {
       authenticating associatedData: [UInt8]
     ) throws(CryptoError) -> [UInt8] {
       try AESGCM.checkSizes(nonce: nonce, tag: sealed.tag)
-      let box: AES.GCM.SealedBox
       do {
-        box = try AES.GCM.SealedBox(
+        let box = try AES.GCM.SealedBox(
           nonce: AES.GCM.Nonce(data: nonce), ciphertext: sealed.ciphertext, tag: sealed.tag)
-      } catch {
-        throw .backendFailure("AES.GCM.SealedBox failed: \(error)")
-      }
-      do {
         return Array(
           try AES.GCM.open(
             box, using: SymmetricKey(data: key.bytes), authenticating: associatedData))

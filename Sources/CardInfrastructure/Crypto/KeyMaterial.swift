@@ -23,10 +23,8 @@ package enum CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A 256-bit AES key. Printing or dumping it never shows the bytes.
-package struct AES256Key: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
-  CustomReflectable
-{
+/// A 256-bit AES key. Printing, reflecting or dumping it never shows the bytes.
+package struct AES256Key: Sendable, CustomStringConvertible, CustomReflectable {
   package static let byteCount = 32
 
   package let bytes: [UInt8]
@@ -43,7 +41,6 @@ package struct AES256Key: Sendable, CustomStringConvertible, CustomDebugStringCo
   }
 
   package var description: String { "AES256Key(<redacted>)" }
-  package var debugDescription: String { description }
   package var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 

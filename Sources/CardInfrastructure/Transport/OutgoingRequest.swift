@@ -1,4 +1,5 @@
 import CardData
+import CardPrimitives
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -47,27 +48,21 @@ struct OutgoingRequest {
   /// FoundationNetworking reports a missing file only as "File system error", a `URLProtocol`
   /// reads it as an empty body, and a file of another length goes out unnoticed.
   private static func check(_ url: URL, length: Int64) throws(TransportError) {
+    func invalid(_ problem: String) -> TransportError {
+      TransportError(.invalidRequest, "body file \(url.path) \(problem)")
+    }
     guard url.isFileURL else {
       throw TransportError(.invalidRequest, "body file \(url) is not a file URL")
     }
-    let path = url.resolvingSymlinksInPath().path
-    let attributes: [FileAttributeKey: Any]
-    do {
-      attributes = try FileManager.default.attributesOfItem(atPath: path)
-    } catch {
-      throw TransportError(.invalidRequest, "body file \(url.path) cannot be read: \(error)")
+    // Follows a symbolic link, as the upload does.
+    var info = stat()
+    guard stat(url.path, &info) == 0 else {
+      throw invalid("cannot be read: \(FileError("stat", url.path).reason)")
     }
-    guard attributes[.type] as? FileAttributeType == .typeRegular else {
-      throw TransportError(.invalidRequest, "body file \(url.path) is not a regular file")
-    }
-    guard FileManager.default.isReadableFile(atPath: path) else {
-      throw TransportError(.invalidRequest, "body file \(url.path) is not readable")
-    }
-    let size = (attributes[.size] as? NSNumber)?.int64Value
-    guard size == length else {
-      throw TransportError(
-        .invalidRequest,
-        "body file \(url.path) has \(size.map(String.init) ?? "unknown") bytes, not \(length)")
+    guard info.isRegularFile else { throw invalid("is not a regular file") }
+    guard access(url.path, R_OK) == 0 else { throw invalid("is not readable") }
+    guard Int64(info.st_size) == length else {
+      throw invalid("has \(info.st_size) bytes, not \(length)")
     }
   }
 }

@@ -4,10 +4,18 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Which redirects the transport follows, and with which headers.
-enum RedirectPolicy {
-  /// Sent only to the origin they were set for.
-  static let credentialHeaders = ["Authorization", "Cookie"]
+/// Which redirects the transport follows, and with which headers: the session asks it before
+/// following each one.
+final class RedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+  func urlSession(
+    _ session: URLSession,
+    task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(Self.request(following: request, from: task.originalRequest))
+  }
 
   /// The request to send for a redirect to `proposed`, or `nil` to return the redirect
   /// response itself. A redirect to another origin (scheme, host or port) loses the credential
@@ -18,25 +26,12 @@ enum RedirectPolicy {
     if hasBody, proposed.httpMethod == original?.httpMethod { return nil }
     guard let target = URLOrigin(proposed.url), target == URLOrigin(original?.url) else {
       var stripped = proposed
-      for name in credentialHeaders {
+      for name in ["Authorization", "Cookie"] {
         stripped.setValue(nil, forHTTPHeaderField: name)
       }
       return stripped
     }
     return proposed
-  }
-}
-
-/// Applies ``RedirectPolicy`` to every redirect the session is about to follow.
-final class RedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-  func urlSession(
-    _ session: URLSession,
-    task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest,
-    completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    completionHandler(RedirectPolicy.request(following: request, from: task.originalRequest))
   }
 }
 

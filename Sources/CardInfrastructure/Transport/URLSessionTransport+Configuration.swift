@@ -94,8 +94,5 @@ extension URLSessionTransport {
 }
 
 extension Duration {
-  var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-  }
+  var timeInterval: TimeInterval { self / .seconds(1) }
 }

@@ -31,7 +31,7 @@ struct RedirectPolicyTests {
   func keepsCredentialsOnTheSameOrigin(_ target: String) throws {
     let original = Self.request("https://api.example.test/cards")
     let followed = try #require(
-      RedirectPolicy.request(following: Self.request(target), from: original))
+      RedirectDelegate.request(following: Self.request(target), from: original))
     #expect(followed.value(forHTTPHeaderField: "Authorization") == "Bearer secret")
     #expect(followed.value(forHTTPHeaderField: "Cookie") == "session=s1")
   }
@@ -47,7 +47,7 @@ struct RedirectPolicyTests {
   func dropsCredentialsOnAnotherOrigin(_ target: String) throws {
     let original = Self.request("https://api.example.test/cards")
     let followed = try #require(
-      RedirectPolicy.request(following: Self.request(target), from: original))
+      RedirectDelegate.request(following: Self.request(target), from: original))
     #expect(followed.url?.absoluteString == target)
     #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
     #expect(followed.value(forHTTPHeaderField: "Cookie") == nil)
@@ -56,20 +56,20 @@ struct RedirectPolicyTests {
 
   @Test func dropsCredentialsWithoutAnOriginalRequest() throws {
     let followed = try #require(
-      RedirectPolicy.request(following: Self.request("https://api.example.test/"), from: nil))
+      RedirectDelegate.request(following: Self.request("https://api.example.test/"), from: nil))
     #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
   }
 
   @Test func doesNotFollowARedirectThatKeepsTheMethodOfARequestWithBody() {
     let original = Self.request("https://api.example.test/card", method: "POST", body: Data([1]))
     let proposed = Self.request("https://api.example.test/card2", method: "POST", body: Data([1]))
-    #expect(RedirectPolicy.request(following: proposed, from: original) == nil)
+    #expect(RedirectDelegate.request(following: proposed, from: original) == nil)
   }
 
   @Test func followsARedirectThatTurnsARequestWithBodyIntoAGet() throws {
     let original = Self.request("https://api.example.test/card", method: "POST", body: Data([1]))
     let proposed = Self.request("https://other.example.test/card/c1")
-    let followed = try #require(RedirectPolicy.request(following: proposed, from: original))
+    let followed = try #require(RedirectDelegate.request(following: proposed, from: original))
     #expect(followed.httpMethod == "GET")
     #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
   }
