@@ -16,10 +16,6 @@ struct OutgoingRequest {
   var urlRequest: URLRequest
   var uploadFile: URL?
 
-  /// For a body without a `Content-Type`, so that FoundationNetworking does not add
-  /// `application/x-www-form-urlencoded` to a POST.
-  static let fallbackContentType = "application/octet-stream"
-
   /// A `.file` body whose file is missing, unreadable or not of the stated length throws
   /// ``CardData/TransportError/Kind/invalidRequest``.
   init(_ request: HTTPRequest, timeoutInterval: TimeInterval) throws(TransportError) {
@@ -30,8 +26,9 @@ struct OutgoingRequest {
     for field in request.headers {
       urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
     }
+    // Without a `Content-Type`, FoundationNetworking would add a form type to a POST.
     if request.body != .empty, request.headers["Content-Type"] == nil {
-      urlRequest.setValue(Self.fallbackContentType, forHTTPHeaderField: "Content-Type")
+      urlRequest.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
     }
     switch request.body {
     case .empty: break
