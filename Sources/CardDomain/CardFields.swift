@@ -77,16 +77,13 @@ public struct Birthday: Hashable, Sendable, Comparable, CustomStringConvertible 
   }
 
   private static func isValid(year: Int, month: Int, day: Int) -> Bool {
-    (1...9999).contains(year) && (1...12).contains(month)
-      && (1...daysIn(month: month, year: year)).contains(day)
-  }
-
-  private static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
+    let days =
+      switch month {
+      case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+      case 4, 6, 9, 11: 30
+      default: 31
+      }
+    return (1...9999).contains(year) && (1...12).contains(month) && (1...days).contains(day)
   }
 }
 

@@ -49,7 +49,7 @@ package struct PosixFile: Sendable {
   package static func openForReadingIfPresent(_ path: String) throws(FileError) -> PosixFile? {
     do {
       return try PosixFile(opening: path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-    } catch  where error.code == ENOENT {
+    } catch let error where error.code == ENOENT {
       return nil
     }
   }

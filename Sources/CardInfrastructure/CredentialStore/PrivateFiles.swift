@@ -12,8 +12,7 @@ import CardPrimitives
 // The store's own files and directories: owned by this user and closed to everyone else, and
 // refused, never repaired, when they are not.
 
-/// The directories the store writes into: created with mode 0700, and refused when someone
-/// else could replace the files in them.
+/// The directories the store writes into, where no one else may replace its files.
 enum PrivateDirectory {
   /// Creates `path` (and missing parents) with mode 0700, or checks the existing directory:
   /// it must be a directory owned by this user and writable by no one else.
