@@ -92,10 +92,8 @@ public enum CredentialStoreSpec {
       try expect(cleared.failure != nil, "clear(ifStill:) of an unreadable store gave \(cleared)")
       let refreshes = Tally()
       let refreshed = await outcome { () throws(CredentialRefreshError) in
-        try await store.refreshCredential(replacing: first) { _ throws(CardError) in
-          refreshes.increment()
-          return second
-        }
+        try await store.refreshCredential(
+          replacing: first, using: scriptedRefresh(to: second, refreshes))
       }
       guard case .failure(.storage) = refreshed else {
         throw failure("a refresh of an unreadable store gave \(refreshed), not .storage")
@@ -149,10 +147,8 @@ public enum CredentialStoreSpec {
       let other = try await subject.open()
       try await store.save(second)
       let refreshes = Tally()
-      let current = try await other.refreshCredential(replacing: first) { _ throws(CardError) in
-        refreshes.increment()
-        return third
-      }
+      let current = try await other.refreshCredential(
+        replacing: first, using: scriptedRefresh(to: third, refreshes))
       try expect(current == second, "a refresh of a replaced credential returned \(current)")
       try expect(refreshes.count == 0, "a refresh of a replaced credential called refresh")
     },
@@ -161,10 +157,8 @@ public enum CredentialStoreSpec {
       let store = try await subject.open()
       let refreshes = Tally()
       let result = await outcome { () throws(CredentialRefreshError) in
-        try await store.refreshCredential(replacing: first) { _ throws(CardError) in
-          refreshes.increment()
-          return second
-        }
+        try await store.refreshCredential(
+          replacing: first, using: scriptedRefresh(to: second, refreshes))
       }
       try expect(result.failure == .signedOut, "a refresh of an empty store gave \(result)")
       try expect(refreshes.count == 0, "a refresh of an empty store called refresh")
@@ -191,21 +185,16 @@ public enum CredentialStoreSpec {
       let entered = Tally()
       let release = Gate()
       defer { release.open() }
-      let refresh: @Sendable (AuthCredential) async throws(CardError) -> AuthCredential = {
-        _ throws(CardError) in
-        entered.increment()
-        do { try await release.wait() } catch { throw .cancelled }
-        return second
-      }
+      let held = scriptedRefresh(to: second, entered, heldUntil: release)
       let holder = Task {
         await outcome { () throws(CredentialRefreshError) in
-          try await one.refreshCredential(replacing: first, using: refresh)
+          try await one.refreshCredential(replacing: first, using: held)
         }
       }
       try await entered.wait(forAtLeast: 1)
       let follower = Task {
         await outcome { () throws(CredentialRefreshError) in
-          try await two.refreshCredential(replacing: first, using: refresh)
+          try await two.refreshCredential(replacing: first, using: held)
         }
       }
       release.open()
@@ -272,11 +261,8 @@ public enum CredentialStoreSpec {
       let entered = Tally()
       let refresh = Task {
         await outcome { () throws(CredentialRefreshError) in
-          try await store.refreshCredential(replacing: first) { _ throws(CardError) in
-            entered.increment()
-            do { try await Gate().wait() } catch { throw .cancelled }
-            return second
-          }
+          try await store.refreshCredential(
+            replacing: first, using: scriptedRefresh(to: second, entered, heldUntil: Gate()))
         }
       }
       try await entered.wait(forAtLeast: 1)
@@ -325,11 +311,8 @@ public enum CredentialStoreSpec {
     let release = Gate()
     let refresh = Task {
       await outcome { () throws(CredentialRefreshError) in
-        try await store.refreshCredential(replacing: first) { _ throws(CardError) in
-          entered.increment()
-          do { try await release.wait() } catch { throw .cancelled }
-          return second
-        }
+        try await store.refreshCredential(
+          replacing: first, using: scriptedRefresh(to: second, entered, heldUntil: release))
       }
     }
     do {
@@ -339,6 +322,22 @@ public enum CredentialStoreSpec {
       throw failure("the refresh did not call refresh")
     }
     return (release, refresh)
+  }
+
+  /// A refresh to `fresh` that counts its calls in `calls` and, given a gate, waits for it
+  /// (`.cancelled` when its task is cancelled first).
+  private static func scriptedRefresh(
+    to fresh: AuthCredential, _ calls: Tally, heldUntil gate: Gate? = nil
+  )
+    -> @Sendable (AuthCredential) async throws(CardError) -> AuthCredential
+  {
+    { _ throws(CardError) in
+      calls.increment()
+      if let gate {
+        do { try await gate.wait() } catch { throw .cancelled }
+      }
+      return fresh
+    }
   }
 
   private static let first = credential(1)
