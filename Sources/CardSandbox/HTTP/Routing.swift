@@ -31,14 +31,6 @@ enum Route: Sendable, Equatable {
     }
     self = route
   }
-
-  /// Whether answering may change the state, which is then saved.
-  var changesState: Bool {
-    switch self {
-    case .login, .refresh, .logout, .reorderCards, .createCard, .deleteCard: true
-    case .listCards, .cardDetail, .cardImage: false
-    }
-  }
 }
 
 /// A request target split into path segments, each percent-decoded on its own so an encoded
