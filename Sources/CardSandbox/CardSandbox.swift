@@ -45,8 +45,7 @@ package actor CardSandbox {
       defer { lock.release() }
       shared = try SharedState(file: file, startFresh: startFresh)
     }
-    self.init(
-      shared: shared, accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
+    self.init(shared: shared, accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
   }
 
   private init(

@@ -192,8 +192,7 @@ public enum CredentialStoreSpec {
         try await value(of: holder, "the first refresh"),
         try await value(of: follower, "the second refresh"),
       ]
-      try expect(
-        results.allSatisfy { $0.value == second }, "the two refreshes gave \(results)")
+      try expect(results.allSatisfy { $0.value == second }, "the two refreshes gave \(results)")
       try expect(entered.count == 1, "refresh was called \(entered.count) times")
     },
 
