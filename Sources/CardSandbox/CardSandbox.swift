@@ -45,8 +45,7 @@ package actor CardSandbox {
       defer { lock.release() }
       shared = try SharedState(file: file, startFresh: startFresh)
     }
-    self.init(
-      shared: shared, accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
+    self.init(shared: shared, accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
   }
 
   private init(
@@ -150,7 +149,8 @@ package actor CardSandbox {
       state: shared.current, now: clock(), accessTokenLifetime: accessTokenLifetime)
     do throws(APIError) {
       let response = try handler.respond(to: route, request: request)
-      if route.changesState {
+      // Every route served by GET only reads, so only the other methods' answers are saved.
+      if request.method != "GET" {
         do {
           try shared.commit(handler.state)
         } catch {

@@ -41,15 +41,13 @@ public enum CredentialStoreSpec {
   }
 
   public static let checks: [Check] = [
-    Check("a new store is empty: load gives nil") { subject in
-      let store = try await subject.open()
+    check("a new store is empty: load gives nil") { store, _ in
       try await expectStored(nil, in: store, "load() of a new store gave")
     },
 
-    Check("save then load gives back every field, and a second save replaces the first") {
-      subject in
-      let store = try await subject.open()
-      try await store.save(first)
+    check(
+      "save then load gives back every field, and a second save replaces the first", holding: first
+    ) { store, _ in
       try await expectStored(first, in: store, "load() after save gave")
       try await store.save(second)
       try await expectStored(second, in: store, "the second save left")
@@ -64,25 +62,22 @@ public enum CredentialStoreSpec {
       try await expectStored(nil, in: reader, "after clear the other handle loaded")
     },
 
-    Check("clear removes the credential, and clearing an empty store succeeds") { subject in
-      let store = try await subject.open()
+    check("clear removes the credential, and clearing an empty store succeeds") { store, _ in
       try await store.clear()
       try await store.save(first)
       try await store.clear()
       try await expectStored(nil, in: store, "load() after clear gave")
     },
 
-    Check("an unreadable store throws on load and is never taken for signed out") { subject in
-      let store = try await subject.open()
-      try await store.save(first)
+    check("an unreadable store throws on load and is never taken for signed out", holding: first) {
+      store, subject in
       try await subject.corrupt()
       let loaded = await outcome { () throws(CredentialStoreError) in try await store.load() }
       try expect(loaded.failure != nil, "load() of an unreadable store gave \(loaded)")
     },
 
-    Check("an unreadable store is never replaced: save, clear(ifStill:) and refresh throw") {
-      subject in
-      let store = try await subject.open()
+    check("an unreadable store is never replaced: save, clear(ifStill:) and refresh throw") {
+      store, subject in
       try await subject.corrupt()
       let saved = await outcome { () throws(CredentialStoreError) in try await store.save(second) }
       try expect(saved.failure != nil, "save over an unreadable store succeeded")
@@ -92,10 +87,8 @@ public enum CredentialStoreSpec {
       try expect(cleared.failure != nil, "clear(ifStill:) of an unreadable store gave \(cleared)")
       let refreshes = Tally()
       let refreshed = await outcome { () throws(CredentialRefreshError) in
-        try await store.refreshCredential(replacing: first) { _ throws(CardError) in
-          refreshes.increment()
-          return second
-        }
+        try await store.refreshCredential(
+          replacing: first, using: scriptedRefresh(to: second, refreshes))
       }
       guard case .failure(.storage) = refreshed else {
         throw failure("a refresh of an unreadable store gave \(refreshed), not .storage")
@@ -107,8 +100,8 @@ public enum CredentialStoreSpec {
       try expect(stillUnreadable.failure != nil, "the unreadable store was replaced")
     },
 
-    Check("clear removes an unreadable store; then it is empty and takes a save") { subject in
-      let store = try await subject.open()
+    check("clear removes an unreadable store; then it is empty and takes a save") {
+      store, subject in
       try await subject.corrupt()
       try await store.clear()
       try await expectStored(nil, in: store, "load() after clearing an unreadable store gave")
@@ -116,8 +109,7 @@ public enum CredentialStoreSpec {
       try await expectStored(first, in: store, "save after clear left")
     },
 
-    Check("clear(ifStill:) removes the credential it is given, and keeps any other") { subject in
-      let store = try await subject.open()
+    check("clear(ifStill:) removes the credential it is given, and keeps any other") { store, _ in
       let onEmpty = try await store.clear(ifStill: first)
       try expect(!onEmpty, "clear(ifStill:) of an empty store returned true")
       try await store.save(second)
@@ -129,10 +121,9 @@ public enum CredentialStoreSpec {
       try await expectStored(nil, in: store, "clear(ifStill:) of the stored credential left")
     },
 
-    Check("a refresh calls refresh once with the stale credential and stores the result") {
-      subject in
-      let store = try await subject.open()
-      try await store.save(first)
+    check(
+      "a refresh calls refresh once with the stale credential and stores the result", holding: first
+    ) { store, _ in
       let calls = Recorder()
       let fresh = try await store.refreshCredential(replacing: first) { stale throws(CardError) in
         calls.record(stale)
@@ -143,36 +134,29 @@ public enum CredentialStoreSpec {
       try await expectStored(second, in: store, "after the refresh the store holds")
     },
 
-    Check("a refresh of a credential already replaced returns the stored one, no refresh") {
-      subject in
-      let store = try await subject.open()
+    check("a refresh of a credential already replaced returns the stored one, no refresh") {
+      store, subject in
       let other = try await subject.open()
       try await store.save(second)
       let refreshes = Tally()
-      let current = try await other.refreshCredential(replacing: first) { _ throws(CardError) in
-        refreshes.increment()
-        return third
-      }
+      let current = try await other.refreshCredential(
+        replacing: first, using: scriptedRefresh(to: third, refreshes))
       try expect(current == second, "a refresh of a replaced credential returned \(current)")
       try expect(refreshes.count == 0, "a refresh of a replaced credential called refresh")
     },
 
-    Check("a refresh of an empty store throws .signedOut without calling refresh") { subject in
-      let store = try await subject.open()
+    check("a refresh of an empty store throws .signedOut without calling refresh") { store, _ in
       let refreshes = Tally()
       let result = await outcome { () throws(CredentialRefreshError) in
-        try await store.refreshCredential(replacing: first) { _ throws(CardError) in
-          refreshes.increment()
-          return second
-        }
+        try await store.refreshCredential(
+          replacing: first, using: scriptedRefresh(to: second, refreshes))
       }
       try expect(result.failure == .signedOut, "a refresh of an empty store gave \(result)")
       try expect(refreshes.count == 0, "a refresh of an empty store called refresh")
     },
 
-    Check("a failed refresh throws .refresh(error) and keeps the stored credential") { subject in
-      let store = try await subject.open()
-      try await store.save(first)
+    check("a failed refresh throws .refresh(error) and keeps the stored credential", holding: first)
+    { store, _ in
       let refusal = CardError.requestErr(message: "refresh token revoked", status: 401)
       let result = await outcome { () throws(CredentialRefreshError) in
         try await store.refreshCredential(replacing: first) { _ throws(CardError) in
@@ -191,21 +175,16 @@ public enum CredentialStoreSpec {
       let entered = Tally()
       let release = Gate()
       defer { release.open() }
-      let refresh: @Sendable (AuthCredential) async throws(CardError) -> AuthCredential = {
-        _ throws(CardError) in
-        entered.increment()
-        do { try await release.wait() } catch { throw .cancelled }
-        return second
-      }
+      let held = scriptedRefresh(to: second, entered, heldUntil: release)
       let holder = Task {
         await outcome { () throws(CredentialRefreshError) in
-          try await one.refreshCredential(replacing: first, using: refresh)
+          try await one.refreshCredential(replacing: first, using: held)
         }
       }
       try await entered.wait(forAtLeast: 1)
       let follower = Task {
         await outcome { () throws(CredentialRefreshError) in
-          try await two.refreshCredential(replacing: first, using: refresh)
+          try await two.refreshCredential(replacing: first, using: held)
         }
       }
       release.open()
@@ -213,8 +192,7 @@ public enum CredentialStoreSpec {
         try await value(of: holder, "the first refresh"),
         try await value(of: follower, "the second refresh"),
       ]
-      try expect(
-        results.allSatisfy { $0.value == second }, "the two refreshes gave \(results)")
+      try expect(results.allSatisfy { $0.value == second }, "the two refreshes gave \(results)")
       try expect(entered.count == 1, "refresh was called \(entered.count) times")
     },
 
@@ -246,10 +224,10 @@ public enum CredentialStoreSpec {
       try expect(stored == second, "a clear(ifStill:) made during a refresh left \(stored as Any)")
     },
 
-    Check("a call waiting for the lock ends when cancelled, with .unavailable, and changes nothing")
-    { subject in
-      let store = try await subject.open()
-      try await store.save(first)
+    check(
+      "a call waiting for the lock ends when cancelled, with .unavailable, and changes nothing",
+      holding: first
+    ) { store, _ in
       let (release, refresh) = try await heldRefresh(of: store)
       defer { release.open() }
       let waiting = Task {
@@ -266,17 +244,13 @@ public enum CredentialStoreSpec {
       try await expectStored(second, in: store, "the cancelled save changed the store to")
     },
 
-    Check("cancelling a refresh in flight keeps the credential and frees the lock") { subject in
-      let store = try await subject.open()
-      try await store.save(first)
+    check("cancelling a refresh in flight keeps the credential and frees the lock", holding: first)
+    { store, _ in
       let entered = Tally()
       let refresh = Task {
         await outcome { () throws(CredentialRefreshError) in
-          try await store.refreshCredential(replacing: first) { _ throws(CardError) in
-            entered.increment()
-            do { try await Gate().wait() } catch { throw .cancelled }
-            return second
-          }
+          try await store.refreshCredential(
+            replacing: first, using: scriptedRefresh(to: second, entered, heldUntil: Gate()))
         }
       }
       try await entered.wait(forAtLeast: 1)
@@ -288,6 +262,18 @@ public enum CredentialStoreSpec {
       try await expectStored(third, in: store, "after a cancelled refresh a save left")
     },
   ]
+
+  /// A check that starts with a store opened on the subject's storage, holding `stored`.
+  private static func check(
+    _ description: String, holding stored: AuthCredential? = nil,
+    _ body: @escaping @Sendable (any CredentialStore, Subject) async throws -> Void
+  ) -> Check {
+    Check(description) { subject in
+      let store = try await subject.open()
+      if let stored { try await store.save(stored) }
+      try await body(store, subject)
+    }
+  }
 
   /// Throws a ``SpecFailure`` unless `store` holds `expected`; the message ends with what it
   /// holds.
@@ -325,11 +311,8 @@ public enum CredentialStoreSpec {
     let release = Gate()
     let refresh = Task {
       await outcome { () throws(CredentialRefreshError) in
-        try await store.refreshCredential(replacing: first) { _ throws(CardError) in
-          entered.increment()
-          do { try await release.wait() } catch { throw .cancelled }
-          return second
-        }
+        try await store.refreshCredential(
+          replacing: first, using: scriptedRefresh(to: second, entered, heldUntil: release))
       }
     }
     do {
@@ -339,6 +322,22 @@ public enum CredentialStoreSpec {
       throw failure("the refresh did not call refresh")
     }
     return (release, refresh)
+  }
+
+  /// A refresh to `fresh` that counts its calls in `calls` and, given a gate, waits for it
+  /// (`.cancelled` when its task is cancelled first).
+  private static func scriptedRefresh(
+    to fresh: AuthCredential, _ calls: Tally, heldUntil gate: Gate? = nil
+  )
+    -> @Sendable (AuthCredential) async throws(CardError) -> AuthCredential
+  {
+    { _ throws(CardError) in
+      calls.increment()
+      if let gate {
+        do { try await gate.wait() } catch { throw .cancelled }
+      }
+      return fresh
+    }
   }
 
   private static let first = credential(1)

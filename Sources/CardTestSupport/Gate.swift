@@ -16,7 +16,7 @@ public final class Tally: Sendable {
   private struct State {
     var count = 0
     var nextWaiter = 0
-    var waiters: [Int: (target: Int, continuation: CheckedContinuation<Void, any Error>)] = [:]
+    var waiters: [Int: (target: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
   }
 
   private let state = Protected(State())
@@ -32,7 +32,7 @@ public final class Tally: Sendable {
       for id in reached.keys { state.waiters[id] = nil }
       return reached.values.map(\.continuation)
     }
-    for continuation in woken { continuation.resume() }
+    for continuation in woken { continuation.resume(returning: true) }
   }
 
   public func wait(forAtLeast target: Int) async throws(CancellationError) {
@@ -40,28 +40,21 @@ public final class Tally: Sendable {
       defer { state.nextWaiter += 1 }
       return state.nextWaiter
     }
-    do {
-      try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
-          let resumeNow: (any Error)?? = state.withLock { state in
-            if Task.isCancelled { return .some(CancellationError()) }
-            if state.count >= target { return .some(nil) }
-            state.waiters[id] = (target, continuation)
-            return nil
-          }
-          switch resumeNow {
-          case .some(.some(let error)): continuation.resume(throwing: error)
-          case .some(.none): continuation.resume()
-          case .none: break
-          }
+    let reached = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let now: Bool? = state.withLock { state in
+          if Task.isCancelled { return false }
+          if state.count >= target { return true }
+          state.waiters[id] = (target, continuation)
+          return nil
         }
-      } onCancel: {
-        let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-        waiter?.continuation.resume(throwing: CancellationError())
+        if let now { continuation.resume(returning: now) }
       }
-    } catch {
-      throw CancellationError()
+    } onCancel: {
+      let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+      waiter?.continuation.resume(returning: false)
     }
+    guard reached else { throw CancellationError() }
   }
 }
 

@@ -85,152 +85,128 @@ public enum HTTPTransportSpec {
   }
 
   public static let checks: [Check] = [
-    Check("every status, 2xx to 5xx, is a response and never a thrown error") { connector in
-      let statuses = [200, 201, 202, 204, 400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503]
-      let answerTheStatusNamed: Server = { request in
-        let status = Int(request.target.split(separator: "/").last ?? "") ?? 599
-        return .response(HTTPResponse(status: status, headers: ["Content-Type": "text/plain"]))
-      }
-      try await serving(connector, answering: answerTheStatusNamed) { connection, _ in
-        for status in statuses {
-          let request = HTTPRequest(
-            method: .get, url: connection.url("/status/\(status)"))
-          let response = try await connection.transport.send(request)
-          try expect(response.status == status, "a \(status) arrived as \(response.status)")
-        }
+    check(
+      "every status, 2xx to 5xx, is a response and never a thrown error",
+      answering: answerTheStatusNamed
+    ) { connection, _ in
+      for status in [200, 201, 202, 204, 400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503] {
+        let request = HTTPRequest(method: .get, url: connection.url("/status/\(status)"))
+        let response = try await connection.transport.send(request)
+        try expect(response.status == status, "a \(status) arrived as \(response.status)")
       }
     },
 
-    Check("the method, percent-encoded path and query, headers and body arrive as sent") {
-      connector in
-      try await serving(connector, answering: always(status: 204)) {
-        connection, log in
-        for method in [HTTPMethod.get, .post, .put, .patch, .delete] {
-          let body = method == .get ? Data() : allByteValues(repeated: 64)
-          var headers: HTTPHeaders = ["X-Spec": #"one value, with "quotes" and spaces"#]
-          if !body.isEmpty { headers["Content-Type"] = "application/octet-stream" }
-          _ = try await connection.transport.send(
-            HTTPRequest(
-              method: method, url: connection.url(encodedTarget), headers: headers,
-              body: body.isEmpty ? .empty : .data(body)))
-          let arrived = try lastRequest(log)
-          try expect(arrived.method == method.rawValue, "\(method) arrived as \(arrived.method)")
-          try expect(
-            arrived.target == encodedTarget,
-            "\(method) \(encodedTarget) arrived as \(arrived.target)")
-          for field in headers {
-            let value = arrived.headers[field.name]
-            try expect(
-              value == field.value, "\(method): \(field.name) arrived as \(value ?? "nothing")")
-          }
-          try expect(
-            arrived.body == body,
-            "\(method): a body of \(body.count) bytes arrived as \(arrived.body.count) bytes "
-              + "(equal: \(arrived.body == body))")
-        }
-      }
-    },
-
-    Check("a response's status, headers and body arrive byte for byte") { connector in
-      let body = allByteValues(repeated: 4096)
-      let headers: HTTPHeaders = [
-        "Content-Type": "application/x-spec", "X-Reply": "value; with=parameters",
-      ]
-      let reply = HTTPResponse(status: 207, headers: headers, body: body)
-      try await serving(connector, answering: always(.response(reply))) { connection, _ in
-        let response = try await connection.transport.send(
-          HTTPRequest(method: .get, url: connection.url("/reply")))
-        try expect(response.status == 207, "the status arrived as \(response.status)")
-        for field in headers {
-          let value = response.headers[field.name]
-          try expect(value == field.value, "\(field.name) arrived as \(value ?? "nothing")")
-        }
+    check(
+      "the method, percent-encoded path and query, headers and body arrive as sent",
+      answering: always(status: 204)
+    ) { connection, log in
+      for method in [HTTPMethod.get, .post, .put, .patch, .delete] {
+        let body = method == .get ? Data() : allByteValues(repeated: 64)
+        var headers: HTTPHeaders = ["X-Spec": #"one value, with "quotes" and spaces"#]
+        if !body.isEmpty { headers["Content-Type"] = "application/octet-stream" }
+        _ = try await connection.transport.send(
+          HTTPRequest(
+            method: method, url: connection.url(encodedTarget), headers: headers,
+            body: body.isEmpty ? .empty : .data(body)))
+        let arrived = try lastRequest(log)
+        try expect(arrived.method == method.rawValue, "\(method) arrived as \(arrived.method)")
         try expect(
-          response.body == body,
-          "a body of \(body.count) bytes arrived as \(response.body.count) bytes "
-            + "(equal: \(response.body == body))")
+          arrived.target == encodedTarget,
+          "\(method) \(encodedTarget) arrived as \(arrived.target)")
+        for field in headers {
+          let value = arrived.headers[field.name]
+          try expect(
+            value == field.value, "\(method): \(field.name) arrived as \(value ?? "nothing")")
+        }
+        try expectBytes(arrived.body, body, "\(method): a body")
       }
     },
 
-    Check("an empty response body arrives empty") { connector in
-      try await serving(connector, answering: always(status: 204)) {
-        connection, _ in
-        let response = try await connection.transport.send(
-          HTTPRequest(method: .delete, url: connection.url("/nothing")))
-        try expect(response.status == 204, "the status arrived as \(response.status)")
-        try expect(response.body.isEmpty, "an empty body arrived as \(response.body.count) bytes")
+    check(
+      "a response's status, headers and body arrive byte for byte",
+      answering: always(.response(reply))
+    ) { connection, _ in
+      let response = try await connection.transport.send(
+        HTTPRequest(method: .get, url: connection.url("/reply")))
+      try expect(response.status == 207, "the status arrived as \(response.status)")
+      for field in reply.headers {
+        let value = response.headers[field.name]
+        try expect(value == field.value, "\(field.name) arrived as \(value ?? "nothing")")
       }
+      try expectBytes(response.body, reply.body, "a body")
     },
 
-    Check("a file body is sent byte for byte") { connector in
+    check("an empty response body arrives empty", answering: always(status: 204)) {
+      connection, _ in
+      let response = try await connection.transport.send(
+        HTTPRequest(method: .delete, url: connection.url("/nothing")))
+      try expect(response.status == 204, "the status arrived as \(response.status)")
+      try expect(response.body.isEmpty, "an empty body arrived as \(response.body.count) bytes")
+    },
+
+    check("a file body is sent byte for byte", answering: always(status: 201)) { connection, log in
       let directory = try TemporaryDirectory()
       let bytes = allByteValues(repeated: 3 * 4096 + 1)
       let file = try directory.write(bytes, to: "body.bin")
-      try await serving(connector, answering: always(status: 201)) {
-        connection, log in
-        let response = try await connection.transport.send(
-          HTTPRequest(
-            method: .post, url: connection.url("/upload"),
-            headers: ["Content-Type": "application/octet-stream"],
-            body: .file(file, length: Int64(bytes.count))))
-        try expect(response.status == 201, "the upload's status arrived as \(response.status)")
-        let arrived = try lastRequest(log)
-        try expect(
-          arrived.body == bytes,
-          "a file of \(bytes.count) bytes arrived as \(arrived.body.count) bytes "
-            + "(equal: \(arrived.body == bytes))")
+      let response = try await connection.transport.send(
+        HTTPRequest(
+          method: .post, url: connection.url("/upload"),
+          headers: ["Content-Type": "application/octet-stream"],
+          body: .file(file, length: Int64(bytes.count))))
+      try expect(response.status == 201, "the upload's status arrived as \(response.status)")
+      try expectBytes(try lastRequest(log).body, bytes, "a file")
+    },
+
+    check(
+      "a server that drops the request without a response makes send throw",
+      answering: always(.drop)
+    ) { connection, _ in
+      let request = HTTPRequest(method: .get, url: connection.url("/dropped"))
+      let result = await outcome { () throws(TransportError) in
+        try await connection.transport.send(request)
+      }
+      switch result {
+      case .success(let response):
+        throw failure("a dropped request returned a response with status \(response.status)")
+      case .failure(let error):
+        try expect(error.kind != .cancelled, "a dropped request was reported as cancelled")
       }
     },
 
-    Check("a server that drops the request without a response makes send throw") { connector in
-      try await serving(connector, answering: always(.drop)) { connection, _ in
-        let request = HTTPRequest(method: .get, url: connection.url("/dropped"))
-        let result = await outcome { () throws(TransportError) in
+    check(
+      "cancelling the task of a request the server holds throws .cancelled",
+      answering: always(.hold)
+    ) { connection, log in
+      let request = HTTPRequest(method: .get, url: connection.url("/held"))
+      let call = Task {
+        await outcome { () throws(TransportError) in try await connection.transport.send(request) }
+      }
+      defer { call.cancel() }
+      do {
+        try await log.arrivals.wait(forAtLeast: 1)
+      } catch {
+        throw failure("the held request never reached the server")
+      }
+      call.cancel()
+      let result = try await value(of: call, "a held request whose task was cancelled")
+      try expect(result.failure?.kind == .cancelled, "a cancelled request ended with \(result)")
+    },
+
+    check(
+      "a task cancelled before sending throws .cancelled and sends nothing",
+      answering: always(status: 200)
+    ) { connection, log in
+      let request = HTTPRequest(method: .get, url: connection.url("/never"))
+      let call = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return await outcome { () throws(TransportError) in
           try await connection.transport.send(request)
         }
-        switch result {
-        case .success(let response):
-          throw failure("a dropped request returned a response with status \(response.status)")
-        case .failure(let error):
-          try expect(error.kind != .cancelled, "a dropped request was reported as cancelled")
-        }
       }
-    },
-
-    Check("cancelling the task of a request the server holds throws .cancelled") { connector in
-      try await serving(connector, answering: always(.hold)) { connection, log in
-        let request = HTTPRequest(method: .get, url: connection.url("/held"))
-        let call = Task {
-          await outcome { () throws(TransportError) in try await connection.transport.send(request)
-          }
-        }
-        defer { call.cancel() }
-        do {
-          try await log.arrivals.wait(forAtLeast: 1)
-        } catch {
-          throw failure("the held request never reached the server")
-        }
-        call.cancel()
-        let result = try await value(of: call, "a held request whose task was cancelled")
-        try expect(result.failure?.kind == .cancelled, "a cancelled request ended with \(result)")
-      }
-    },
-
-    Check("a task cancelled before sending throws .cancelled and sends nothing") { connector in
-      try await serving(connector, answering: always(status: 200)) {
-        connection, log in
-        let request = HTTPRequest(method: .get, url: connection.url("/never"))
-        let call = Task {
-          withUnsafeCurrentTask { $0?.cancel() }
-          return await outcome { () throws(TransportError) in
-            try await connection.transport.send(request)
-          }
-        }
-        let result = try await value(of: call, "a request of a cancelled task")
-        try expect(
-          result.failure?.kind == .cancelled, "a request of a cancelled task ended with \(result)")
-        try expect(log.requests.isEmpty, "a cancelled task's request reached the server")
-      }
+      let result = try await value(of: call, "a request of a cancelled task")
+      try expect(
+        result.failure?.kind == .cancelled, "a request of a cancelled task ended with \(result)")
+      try expect(log.requests.isEmpty, "a cancelled task's request reached the server")
     },
   ]
 
@@ -238,18 +214,42 @@ public enum HTTPTransportSpec {
   /// must send it exactly as given, decoding nothing.
   private static let encodedTarget = "/spec/a%2Fb/%C3%A9%20x?q=a%20b&r=%2F&s=%E2%9C%93"
 
-  /// Runs `body` with the transport in front of `server`, recording what the server receives.
-  private static func serving(
-    _ connector: Connector, answering server: @escaping Server,
-    _ body: (Connection, ServerLog) async throws -> Void
-  ) async throws {
-    let log = ServerLog()
-    let connection = try await connector.connect { request in
-      log.record(request)
-      return server(request)
+  /// Answers `/status/<status>` with that status.
+  private static let answerTheStatusNamed: Server = { request in
+    let status = Int(request.target.split(separator: "/").last ?? "") ?? 599
+    return .response(HTTPResponse(status: status, headers: ["Content-Type": "text/plain"]))
+  }
+
+  private static let reply = HTTPResponse(
+    status: 207,
+    headers: ["Content-Type": "application/x-spec", "X-Reply": "value; with=parameters"],
+    body: allByteValues(repeated: 4096))
+
+  /// A check whose body runs with the transport in front of `server`, and a log of what the
+  /// server received.
+  private static func check(
+    _ description: String, answering server: @escaping Server,
+    _ body: @escaping @Sendable (Connection, ServerLog) async throws -> Void
+  ) -> Check {
+    Check(description) { connector in
+      let log = ServerLog()
+      let connection = try await connector.connect { request in
+        log.record(request)
+        return server(request)
+      }
+      defer { connection.stop() }
+      try await body(connection, log)
     }
-    defer { connection.stop() }
-    try await body(connection, log)
+  }
+
+  /// The failure names `what` and both sizes, so a body cut short shows as such.
+  private static func expectBytes(
+    _ arrived: Data, _ sent: Data, _ what: String, fileID: String = #fileID, line: Int = #line
+  ) throws(SpecFailure) {
+    try expect(
+      arrived == sent,
+      "\(what) of \(sent.count) bytes arrived as \(arrived.count) bytes (equal: \(arrived == sent))",
+      fileID: fileID, line: line)
   }
 
   private static func always(_ answer: Answer) -> Server { { _ in answer } }

@@ -1,4 +1,5 @@
 import CardDomain
+import CardSandbox
 
 /// A card repository that records every call and keeps one user's cards in memory, answering
 /// as the service does: an unknown id is a 404, and a reorder must name every card once (a
@@ -94,18 +95,8 @@ public final class SpyCardRepository: CardRepository {
 
   public func reorder(_ ids: [CardID]) async throws(CardError) -> [Card] {
     try ledger.perform(.reorder(ids)) { (state) throws(CardError) in
-      var seen: Set<CardID> = []
-      for id in ids {
-        guard state.cards.contains(where: { $0.id == id }) else {
-          throw .requestErr(message: "card \(id) is not in your list", status: 400)
-        }
-        guard seen.insert(id).inserted else {
-          throw .requestErr(message: "card \(id) appears more than once in cardIds", status: 400)
-        }
-      }
-      if let missing = state.cards.first(where: { !seen.contains($0.id) }) {
-        throw .requestErr(
-          message: "card \(missing.id) is missing from cardIds; send the whole list", status: 400)
+      if let refusal = reorderRefusal(ids, of: state.cards.map(\.id)) {
+        throw .requestErr(message: refusal, status: 400)
       }
       state.cards = ids.compactMap { id in state.cards.first { $0.id == id } }
       return state.cards

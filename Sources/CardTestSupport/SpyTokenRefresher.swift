@@ -18,11 +18,16 @@ public final class SpyTokenRefresher: TokenRefresher {
   private struct State {
     var calls: [AuthCredential] = []
     var failure: CardError?
-    /// By call number: refreshes waiting for the test, outcomes given before their refresh
-    /// was called, and the calls completed or cancelled.
-    var held: [Int: CheckedContinuation<CardError?, Never>] = [:]
-    var early: [Int: CardError?] = [:]
+    /// By call number: the outcomes the test gave, the gates held refreshes wait on, and the
+    /// calls completed or cancelled.
+    var outcomes: [Int: CardError?] = [:]
+    var gates: [Int: Gate] = [:]
     var answered: Set<Int> = []
+
+    mutating func gate(_ generation: Int) -> Gate {
+      if gates[generation] == nil { gates[generation] = Gate() }
+      return gates[generation]!
+    }
   }
 
   private let state = Protected(State())
@@ -72,40 +77,29 @@ public final class SpyTokenRefresher: TokenRefresher {
       expiresAt: clock.now().addingTimeInterval(3_600))
   }
 
-  /// `.cancelled` when the task is cancelled first.
+  /// `.cancelled` when the task is cancelled first, unless the test gave an outcome already.
   private func heldOutcome(of generation: Int) async -> CardError? {
+    let gate = state.withLock { $0.gate(generation) }
     await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let now: CardError?? = state.withLock { state in
-          if let given = state.early.removeValue(forKey: generation) { return given }
-          if Task.isCancelled {
-            state.answered.insert(generation)
-            return .some(.cancelled)
-          }
-          state.held[generation] = continuation
-          return nil
-        }
-        if let now { continuation.resume(returning: now) }
-      }
+      try? await gate.wait()
     } onCancel: {
-      let continuation = state.withLock { state in
-        state.answered.insert(generation)
-        return state.held.removeValue(forKey: generation)
+      state.withLock { state in
+        if state.outcomes[generation] == nil { state.answered.insert(generation) }
       }
-      continuation?.resume(returning: .cancelled)
+    }
+    return state.withLock { state in
+      if let given = state.outcomes[generation] { return given }
+      return .cancelled
     }
   }
 
   private func complete(with error: CardError?) {
-    let continuation = state.withLock { state in
+    let gate = state.withLock { state in
       let generation = (1...).first { !state.answered.contains($0) }!
       state.answered.insert(generation)
-      guard let continuation = state.held.removeValue(forKey: generation) else {
-        state.early[generation] = error
-        return nil as CheckedContinuation<CardError?, Never>?
-      }
-      return continuation
+      state.outcomes[generation] = .some(error)
+      return state.gate(generation)
     }
-    continuation?.resume(returning: error)
+    gate.open()
   }
 }

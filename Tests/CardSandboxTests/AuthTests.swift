@@ -138,8 +138,7 @@ struct AuthTests {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let other = try await sandbox.login()
-    let response = try await sandbox.handle(
-      Requests.plain("POST", "/auth/logout", token: session.accessToken))
+    let response = try await sandbox.handle("POST", "/auth/logout", as: session)
     #expect(response.status == 200)
     #expect(try ParsedEnvelope(response).dataIsNull)
 
@@ -148,7 +147,7 @@ struct AuthTests {
     #expect(try await sandbox.handle(list).status == 401)
     // Another session of the same user is untouched.
     #expect(
-      try await sandbox.handle(Requests.plain("GET", "/cards", token: other.accessToken)).status
+      try await sandbox.handle("GET", "/cards", as: other).status
         == 200)
     #expect(try await sandbox.handle(Requests.refresh(other.refreshToken)).status == 200)
   }

@@ -44,8 +44,7 @@ struct CardCreationTests {
     #expect(card["tmi"] as? [String] == ["plays the cello", "two dogs"])
     #expect(card["imageURL"] as? String == "/card/c4/image")
 
-    let image = try await sandbox.handle(
-      Requests.plain("GET", "/card/c4/image", token: session.accessToken))
+    let image = try await sandbox.handle("GET", "/card/c4/image", as: session)
     #expect(image.headers["Content-Type"] == "image/jpeg")
     #expect(image.body == SampleImages.jpeg())
     #expect(try await sandbox.cardIds(token: session.accessToken) == ["c1", "c2", "c4"])

@@ -9,8 +9,7 @@ struct CardEndpointTests {
   func listShape() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
-    let response = try await sandbox.handle(
-      Requests.plain("GET", "/cards", token: session.accessToken))
+    let response = try await sandbox.handle("GET", "/cards", as: session)
     #expect(response.status == 200)
     let envelope = try ParsedEnvelope(response)
     #expect(envelope.message == "cards fetched")
@@ -24,8 +23,7 @@ struct CardEndpointTests {
   func seedMatchesContract() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
-    let response = try await sandbox.handle(
-      Requests.plain("GET", "/card/c1", token: session.accessToken))
+    let response = try await sandbox.handle("GET", "/card/c1", as: session)
     #expect(response.status == 200)
     let card = try ParsedEnvelope(response).object()
     CardShape.check(card)
@@ -51,7 +49,7 @@ struct CardEndpointTests {
     let sandbox = CardSandbox()
     let session = try await sandbox.login("guest", "guest")
     let cards = try ParsedEnvelope(
-      try await sandbox.handle(Requests.plain("GET", "/cards", token: session.accessToken))
+      try await sandbox.handle("GET", "/cards", as: session)
     ).objects()
     #expect(cards.count == 1)
     let card = try #require(cards.first)
@@ -64,12 +62,10 @@ struct CardEndpointTests {
   func detailErrors() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
-    let missing = try await sandbox.handle(
-      Requests.plain("GET", "/card/c9", token: session.accessToken))
+    let missing = try await sandbox.handle("GET", "/card/c9", as: session)
     #expect(missing.status == 404)
     #expect(try ParsedEnvelope(missing).message == "card c9 not found")
-    let foreign = try await sandbox.handle(
-      Requests.plain("GET", "/card/c3", token: session.accessToken))
+    let foreign = try await sandbox.handle("GET", "/card/c3", as: session)
     #expect(foreign.status == 403)
     #expect(try ParsedEnvelope(foreign).message == "card c3 belongs to another user")
   }
@@ -78,19 +74,18 @@ struct CardEndpointTests {
   func delete() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
-    let response = try await sandbox.handle(
-      Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+    let response = try await sandbox.handle("DELETE", "/card/c1", as: session)
     #expect(response.status == 200)
     let envelope = try ParsedEnvelope(response)
     #expect(envelope.dataIsNull && envelope.message == "card deleted")
     #expect(
-      try await sandbox.handle(Requests.plain("GET", "/card/c1", token: session.accessToken)).status
+      try await sandbox.handle("GET", "/card/c1", as: session).status
         == 404)
     #expect(
-      try await sandbox.handle(Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+      try await sandbox.handle("DELETE", "/card/c1", as: session)
         .status == 404)
     #expect(
-      try await sandbox.handle(Requests.plain("DELETE", "/card/c3", token: session.accessToken))
+      try await sandbox.handle("DELETE", "/card/c3", as: session)
         .status == 403)
     #expect(try await sandbox.cardIds(token: session.accessToken) == ["c2"])
   }
@@ -147,13 +142,11 @@ struct CardEndpointTests {
   func image() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
-    let response = try await sandbox.handle(
-      Requests.plain("GET", "/card/c1/image", token: session.accessToken))
+    let response = try await sandbox.handle("GET", "/card/c1/image", as: session)
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "image/png")
     #expect(response.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-    let none = try await sandbox.handle(
-      Requests.plain("GET", "/card/c2/image", token: session.accessToken))
+    let none = try await sandbox.handle("GET", "/card/c2/image", as: session)
     #expect(none.status == 404)
     #expect(try ParsedEnvelope(none).message == "card c2 has no uploaded image")
     #expect(try await sandbox.handle(Requests.plain("GET", "/card/c1/image")).status == 401)
@@ -165,7 +158,7 @@ struct CardEndpointTests {
     let guest = try await sandbox.login("guest", "guest")
     #expect(try await sandbox.cardIds(token: guest.accessToken) == ["c3"])
     #expect(
-      try await sandbox.handle(Requests.plain("GET", "/card/c1", token: guest.accessToken)).status
+      try await sandbox.handle("GET", "/card/c1", as: guest).status
         == 403)
   }
 }

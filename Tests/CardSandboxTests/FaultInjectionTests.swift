@@ -30,7 +30,7 @@ struct FaultInjectionTests {
     let delete = Requests.plain("DELETE", "/card/c1", token: session.accessToken)
     #expect(try await sandbox.handle(delete).status == 500)
     #expect(
-      try await sandbox.handle(Requests.plain("GET", "/card/c1", token: session.accessToken)).status
+      try await sandbox.handle("GET", "/card/c1", as: session).status
         == 200)
   }
 
@@ -121,8 +121,7 @@ struct FaultInjectionTests {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     try await sandbox.expireAccessTokens()
-    let response = try await sandbox.handle(
-      Requests.plain("GET", "/cards", token: session.accessToken))
+    let response = try await sandbox.handle("GET", "/cards", as: session)
     #expect(response.status == 401)
     #expect(try ParsedEnvelope(response).message.contains("expired"))
     let token = try ParsedEnvelope(try await sandbox.handle(Requests.refresh(session.refreshToken)))
@@ -139,7 +138,7 @@ struct FaultInjectionTests {
     try await sandbox.revokeRefreshTokens()
     #expect(try await sandbox.handle(Requests.refresh(session.refreshToken)).status == 401)
     #expect(
-      try await sandbox.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+      try await sandbox.handle("GET", "/cards", as: session).status
         == 200)
   }
 
@@ -163,7 +162,7 @@ struct FaultInjectionTests {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     #expect(
-      try await sandbox.handle(Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+      try await sandbox.handle("DELETE", "/card/c1", as: session)
         .status == 200)
     #expect(
       try await sandbox.handle(Requests.create(.minimal(), token: session.accessToken)).status
@@ -172,7 +171,7 @@ struct FaultInjectionTests {
     try await sandbox.reset()
     #expect(await sandbox.faults == .none)
     #expect(
-      try await sandbox.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+      try await sandbox.handle("GET", "/cards", as: session).status
         == 401)
     let again = try await sandbox.login()
     #expect(try await sandbox.cardIds(token: again.accessToken) == ["c1", "c2"])

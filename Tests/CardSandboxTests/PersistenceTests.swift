@@ -29,18 +29,16 @@ struct PersistenceTests {
       try await first.handle(Requests.reorder(["c4", "c2", "c1"], token: session.accessToken))
         .status == 200)
     #expect(
-      try await first.handle(Requests.plain("DELETE", "/card/c2", token: session.accessToken))
+      try await first.handle("DELETE", "/card/c2", as: session)
         .status == 200)
 
     let second = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
-    let response = try await second.handle(
-      Requests.plain("GET", "/cards", token: session.accessToken))
+    let response = try await second.handle("GET", "/cards", as: session)
     #expect(response.status == 200)
     let cards = try ParsedEnvelope(response).objects()
     #expect(cards.map { $0["cardId"] as? String } == ["c4", "c1"])
     #expect(cards.first?["name"] as? String == "최유나")
-    let image = try await second.handle(
-      Requests.plain("GET", "/card/c4/image", token: session.accessToken))
+    let image = try await second.handle("GET", "/card/c4/image", as: session)
     #expect(image.body == SampleImages.png())
     let next = try ParsedEnvelope(
       try await second.handle(Requests.create(.minimal(), token: session.accessToken))
@@ -53,7 +51,7 @@ struct PersistenceTests {
     #expect(try await third.handle(Requests.refresh(session.refreshToken)).status == 401)
     clock.advance(by: .seconds(3600))
     #expect(
-      try await third.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+      try await third.handle("GET", "/cards", as: session).status
         == 401)
   }
 
@@ -68,12 +66,12 @@ struct PersistenceTests {
     #expect(await second.faults == .none)
     #expect(try await second.handle(Requests.refresh(session.refreshToken)).status == 401)
     #expect(
-      try await second.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+      try await second.handle("GET", "/cards", as: session).status
         == 200)
     try await second.expireAccessTokens()
     let third = try CardSandbox(stateFile: directory.stateFile)
     #expect(
-      try await third.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+      try await third.handle("GET", "/cards", as: session).status
         == 401)
   }
 
@@ -115,7 +113,7 @@ struct PersistenceTests {
     let sandbox = try CardSandbox(stateFile: directory.stateFile, startFresh: true)
     let session = try await sandbox.login()
     #expect(
-      try await sandbox.handle(Requests.plain("GET", "/card/c1", token: session.accessToken)).status
+      try await sandbox.handle("GET", "/card/c1", as: session).status
         == 200)
     _ = try CardSandbox(stateFile: directory.stateFile)
   }
@@ -126,12 +124,12 @@ struct PersistenceTests {
     let first = try CardSandbox(stateFile: directory.stateFile)
     let session = try await first.login()
     #expect(
-      try await first.handle(Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+      try await first.handle("DELETE", "/card/c1", as: session)
         .status == 200)
     try await first.reset()
     let second = try CardSandbox(stateFile: directory.stateFile)
     #expect(
-      try await second.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+      try await second.handle("GET", "/cards", as: session).status
         == 401)
     let again = try await second.login()
     #expect(try await second.cardIds(token: again.accessToken) == ["c1", "c2"])
@@ -149,12 +147,11 @@ struct PersistenceTests {
         [.posixPermissions: 0o700], ofItemAtPath: directory.url.path)
     }
     guard !FileManager.default.isWritableFile(atPath: directory.url.path) else { return }  // root
-    let response = try await sandbox.handle(
-      Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+    let response = try await sandbox.handle("DELETE", "/card/c1", as: session)
     #expect(response.status == 500)
     #expect(try ParsedEnvelope(response).message.hasPrefix("the sandbox could not save its state"))
     #expect(
-      try await sandbox.handle(Requests.plain("GET", "/card/c1", token: session.accessToken)).status
+      try await sandbox.handle("GET", "/card/c1", as: session).status
         == 200)
     await #expect(throws: SandboxStateError.self) { try await sandbox.reset() }
   }

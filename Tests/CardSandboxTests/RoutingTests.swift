@@ -47,8 +47,7 @@ struct RoutingTests {
     let encoded = Requests.plain("GET", "/card/%63%31", token: session.accessToken)
     let card = try ParsedEnvelope(try await sandbox.handle(encoded)).object()
     #expect(card["cardId"] as? String == "c1")
-    let slash = try await sandbox.handle(
-      Requests.plain("GET", "/card/c1%2Fimage", token: session.accessToken))
+    let slash = try await sandbox.handle("GET", "/card/c1%2Fimage", as: session)
     #expect(slash.status == 404)
     #expect(try ParsedEnvelope(slash).message == "card c1/image not found")
   }

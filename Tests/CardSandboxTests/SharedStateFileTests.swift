@@ -49,18 +49,18 @@ struct SharedStateFileTests {
     let second = try CardSandbox(stateFile: directory.stateFile)
     let session = try await first.login()
     #expect(
-      try await second.handle(Requests.plain("DELETE", "/card/c1", token: session.accessToken))
+      try await second.handle("DELETE", "/card/c1", as: session)
         .status == 200)
     #expect(
-      try await first.handle(Requests.plain("GET", "/card/c1", token: session.accessToken))
+      try await first.handle("GET", "/card/c1", as: session)
         .status == 404)
     #expect(
       try await first.handle(Requests.reorder(["c2"], token: session.accessToken)).status == 200)
     #expect(
-      try await second.handle(Requests.plain("POST", "/auth/logout", token: session.accessToken))
+      try await second.handle("POST", "/auth/logout", as: session)
         .status == 200)
     #expect(
-      try await first.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+      try await first.handle("GET", "/cards", as: session).status
         == 401)
   }
 
@@ -75,7 +75,7 @@ struct SharedStateFileTests {
     #expect(try await first.handle(Requests.refresh(session.refreshToken)).status == 401)
     try await second.expireAccessTokens()
     #expect(
-      try await first.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+      try await first.handle("GET", "/cards", as: session).status
         == 401)
 
     let again = try await first.login()
@@ -83,7 +83,7 @@ struct SharedStateFileTests {
       try await first.handle(Requests.create(.minimal(), token: again.accessToken)).status == 201)
     try await second.reset()
     #expect(
-      try await first.handle(Requests.plain("GET", "/cards", token: again.accessToken)).status
+      try await first.handle("GET", "/cards", as: again).status
         == 401)
     let afterReset = try await first.login()
     #expect(try await first.cardIds(token: afterReset.accessToken) == ["c1", "c2"])
@@ -171,7 +171,7 @@ struct SharedStateFileTests {
     let session = try await first.login()
     try FileManager.default.removeItem(at: directory.stateFile)
     #expect(
-      try await second.handle(Requests.plain("GET", "/cards", token: session.accessToken)).status
+      try await second.handle("GET", "/cards", as: session).status
         == 401)
     #expect(FileManager.default.fileExists(atPath: directory.stateFile.path))
     let again = try await first.login()

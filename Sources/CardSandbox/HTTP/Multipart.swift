@@ -214,25 +214,12 @@ enum MultipartParser {
     return fields
   }
 
-  /// Decodes the escapes of RFC 7578 §2 and HTML forms, `%22`, `%0D` and `%0A`; any other
-  /// `%` is kept as it is.
+  /// Decodes the escapes of RFC 7578 §2 and HTML forms, `%22`, `%0D` and `%0A`, in either
+  /// case; any other `%` is kept as it is. No replacement writes a character of an escape, so
+  /// the order does not matter.
   private static func unescaped(_ text: String) -> String {
-    var result = ""
-    var rest = Substring(text)
-    while let percent = rest.firstIndex(of: "%") {
-      result += rest[..<percent]
-      let code = rest[percent...].dropFirst().prefix(2)
-      switch code.uppercased() {
-      case "22": result += "\""
-      case "0D": result += "\r"
-      case "0A": result += "\n"
-      default:
-        result += "%"
-        rest = rest[rest.index(after: percent)...]
-        continue
-      }
-      rest = rest[code.endIndex...]
+    [("%22", "\""), ("%0D", "\r"), ("%0A", "\n")].reduce(text) { text, escape in
+      text.replacingOccurrences(of: escape.0, with: escape.1, options: .caseInsensitive)
     }
-    return result + rest
   }
 }

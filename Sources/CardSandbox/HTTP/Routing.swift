@@ -31,14 +31,6 @@ enum Route: Sendable, Equatable {
     }
     self = route
   }
-
-  /// Whether answering may change the state, which is then saved.
-  var changesState: Bool {
-    switch self {
-    case .login, .refresh, .logout, .reorderCards, .createCard, .deleteCard: true
-    case .listCards, .cardDetail, .cardImage: false
-    }
-  }
 }
 
 /// A request target split into path segments, each percent-decoded on its own so an encoded
@@ -65,31 +57,12 @@ struct RequestTarget: Sendable, Equatable {
     var segments: [String] = []
     for raw in rawSegments {
       guard !raw.isEmpty else { throw .notFound("no resource at \(pathPart)") }
-      guard let decoded = Self.percentDecoded(raw) else {
+      guard let decoded = raw.removingPercentEncoding else {
         throw .badRequest("the request path \(pathPart) has an invalid percent escape")
       }
       segments.append(decoded)
     }
     self.segments = segments
-  }
-
-  /// `nil` on a malformed escape or invalid UTF-8.
-  private static func percentDecoded(_ text: Substring) -> String? {
-    var bytes: [UInt8] = []
-    var utf8 = text.utf8[...]
-    while let byte = utf8.popFirst() {
-      guard byte == UInt8(ascii: "%") else {
-        bytes.append(byte)
-        continue
-      }
-      let hex = utf8.prefix(2)
-      guard hex.count == 2, hex.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
-        let value = UInt8(String(decoding: hex, as: UTF8.self), radix: 16)
-      else { return nil }
-      bytes.append(value)
-      utf8 = utf8.dropFirst(2)
-    }
-    return String(validating: bytes, as: UTF8.self)
   }
 }
 

@@ -42,23 +42,12 @@ struct CardStore: Codable, Sendable {
     return record
   }
 
-  /// `cardIds` must name every card of the list exactly once; `400` names the first unknown,
-  /// repeated or missing id.
+  /// `cardIds` must name every card of the list exactly once; `400` otherwise.
   mutating func reorder(_ cardIds: [String], for userId: String) throws(APIError)
     -> [CardRecord]
   {
-    let current = order[userId, default: []]
-    var seen: Set<String> = []
-    for cardId in cardIds {
-      guard current.contains(cardId) else {
-        throw .badRequest("card \(cardId) is not in your list")
-      }
-      guard seen.insert(cardId).inserted else {
-        throw .badRequest("card \(cardId) appears more than once in cardIds")
-      }
-    }
-    if let missing = current.first(where: { !seen.contains($0) }) {
-      throw .badRequest("card \(missing) is missing from cardIds; send the whole list")
+    if let refusal = reorderRefusal(cardIds, of: order[userId, default: []]) {
+      throw .badRequest(refusal)
     }
     order[userId] = cardIds
     return list(for: userId)
@@ -91,6 +80,20 @@ struct CardStore: Codable, Sendable {
       }
     }
     return cards.keys.first { !listed.contains($0) }.map { "card \($0) is in no list" }
+  }
+}
+
+/// Why `ids` is not the list `current` in a new order, naming the first unknown, repeated or
+/// missing id, or `nil` when it is. `SpyCardRepository` refuses a reorder with the same
+/// sentences, as the service does.
+package func reorderRefusal<ID: Hashable>(_ ids: [ID], of current: [ID]) -> String? {
+  var seen: Set<ID> = []
+  for id in ids {
+    guard current.contains(id) else { return "card \(id) is not in your list" }
+    guard seen.insert(id).inserted else { return "card \(id) appears more than once in cardIds" }
+  }
+  return current.first { !seen.contains($0) }.map {
+    "card \($0) is missing from cardIds; send the whole list"
   }
 }
 

@@ -7,8 +7,7 @@ enum SeedData {
   static let users = [(userId: "demo", password: "demo"), (userId: "guest", password: "guest")]
 
   static var state: SandboxState {
-    SandboxState(
-      cards: CardStore(records: cards, nextCardNumber: 4), sessions: SessionStore())
+    SandboxState(cards: CardStore(records: cards, nextCardNumber: 4), sessions: SessionStore())
   }
 
   /// A 1×1 grey PNG, the uploaded picture of `c1`.

@@ -12,9 +12,7 @@ struct SessionStore: Codable, Sendable {
   private(set) var refreshTokens: [String: RefreshGrant] = [:]
 
   mutating func startSession(for userId: String, now: Date, lifetime: Int) -> TokenPair {
-    issue(
-      for: userId, sessionId: Self.token(prefix: "s_"), now: now,
-      lifetime: lifetime)
+    issue(for: userId, sessionId: Self.token(prefix: "s_"), now: now, lifetime: lifetime)
   }
 
   /// `401` when the token is unknown or expired.

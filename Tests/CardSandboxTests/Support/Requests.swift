@@ -65,6 +65,13 @@ extension CardSandbox {
 }
 
 extension CardSandbox {
+  /// A bodiless request with the session's access token.
+  func handle(_ method: String, _ path: String, as session: Session) async throws
+    -> SandboxResponse
+  {
+    try await handle(Requests.plain(method, path, token: session.accessToken))
+  }
+
   /// The ids of the user's cards in list order, from `GET /cards`.
   func cardIds(token: String) async throws -> [String] {
     let cards = try ParsedEnvelope(try await handle(Requests.plain("GET", "/cards", token: token)))
