@@ -42,7 +42,7 @@ struct SandboxController: SandboxControlling {
   let sandbox: CardSandbox
   let store: any CredentialStore
 
-  func run(_ command: SandboxCommand) async throws(SandboxControlError) -> SandboxFaultSummary {
+  func run(_ command: SandboxCommand) async throws(CommandFailure) -> SandboxFaultSummary {
     do {
       switch command {
       case .expireToken: try await sandbox.expireAccessTokens()
@@ -53,17 +53,17 @@ struct SandboxController: SandboxControlling {
       case .reset: try await sandbox.reset()
       }
     } catch let error as SandboxFaultError {
-      throw SandboxControlError(.invalidArgument, error.description)
+      throw CommandFailure(.invalid, error.description)
     } catch SandboxStateError.cancelled {
-      throw SandboxControlError(.cancelled, "cancelled while waiting for the sandbox")
+      throw .cancelled
     } catch {
-      throw SandboxControlError(.storage, "\(error)")
+      throw CommandFailure(.serverErr, "\(error)")
     }
     if command == .reset {
       do {
         try await store.clear()
       } catch {
-        throw SandboxControlError(.storage, "the sandbox was reset, but \(error.message)")
+        throw CommandFailure(.serverErr, "the sandbox was reset, but \(error.message)")
       }
     }
     let faults = await sandbox.faults

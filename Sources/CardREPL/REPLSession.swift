@@ -59,10 +59,11 @@ package struct REPLSession: Sendable {
 
   /// Runs one line and prints what it produced; `nil` for a blank or comment line.
   package func execute(_ line: String) async -> Step? {
+    let name: String
     let command: Command
     do {
       guard let parsed = try CommandParser.parse(line) else { return nil }
-      command = parsed
+      (name, command) = parsed
     } catch {
       print(command: error.command, outcome: .failure(CommandFailure(error)))
       return Step(succeeded: false, exits: false)
@@ -71,7 +72,7 @@ package struct REPLSession: Sendable {
     for note in services.notes.takeNotes() {
       console.writeError(HumanRenderer(errorStyle: errorStyle).note(note))
     }
-    print(command: command.name, outcome: outcome)
+    print(command: name, outcome: outcome)
     let succeeded = if case .success = outcome { true } else { false }
     let exits = if case .success(.exit) = outcome { true } else { false }
     return Step(succeeded: succeeded, exits: exits)

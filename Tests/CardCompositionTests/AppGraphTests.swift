@@ -96,7 +96,7 @@ struct AppGraphTests {
     await #expect {
       try await controls.run(.fail(status: 200, count: 1))
     } throws: { error in
-      (error as? SandboxControlError)?.kind == .invalidArgument
+      (error as? CommandFailure)?.result == .invalid
     }
   }
 

@@ -33,6 +33,15 @@ struct CardDraftBuildingTests {
     return draft.image
   }
 
+  @Test func aDefaultImageThatIsNotANumberIsRejectedBeforeTheDomainJudgesAnyValue() async {
+    let repl = REPLSession(
+      services: fakeServices(cards: cards), console: console, mode: .human(HumanRenderer()),
+      workingDirectory: directory.url)
+    _ = await repl.execute("card create name=A mbti=XXXX defaultImage=two")
+    #expect(cards.calls.isEmpty)
+    #expect(console.error == "invalid: defaultImage must be a number from 0 to 5, not 'two'\n")
+  }
+
   @Test func theTypeComesFromTheFirstBytesAndTheNameFromThePath() async throws {
     let url = try directory.write(Self.jpeg, to: "photo.bin")
     let image = try #require(await create(image: "photo.bin"))

@@ -221,7 +221,7 @@ struct InterruptTests {
 
 /// Sandbox controls whose every command is cancelled while it waits for the sandbox.
 private struct CancelledSandboxControls: SandboxControlling {
-  func run(_ command: SandboxCommand) async throws(SandboxControlError) -> SandboxFaultSummary {
-    throw SandboxControlError(.cancelled, "cancelled while waiting")
+  func run(_ command: SandboxCommand) async throws(CommandFailure) -> SandboxFaultSummary {
+    throw .cancelled
   }
 }
