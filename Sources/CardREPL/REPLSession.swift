@@ -1,5 +1,4 @@
 import CardDomain
-import CardPrimitives
 import Foundation
 
 /// The read–run–print loop: runs each line of a ``LineSource`` and prints the notes it caused,
@@ -131,17 +130,4 @@ package enum LineInput: Hashable, Sendable {
   case endOfInput
   /// The user pressed Ctrl-C while typing: the line is dropped and a new one read.
   case interrupted
-}
-
-/// A script held in memory.
-package final class ScriptLineSource: LineSource {
-  private let remaining: Protected<ArraySlice<String>>
-
-  package init(lines: [String]) { remaining = Protected(ArraySlice(lines)) }
-
-  package var showsPrompt: Bool { false }
-
-  package func nextLine(prompt: String) async -> LineInput {
-    remaining.withLock { lines in lines.popFirst().map(LineInput.line) ?? .endOfInput }
-  }
 }
