@@ -5,7 +5,7 @@ package enum CommandTable {
   package static let all: [CommandSpec] =
     sessionCommands + cardCommands + [logCommand] + sandboxCommands + replCommands
 
-  static let maximumLatency = 600_000  // milliseconds
+  private static let maximumLatency = 600_000  // milliseconds
 
   private static let sessionCommands = [
     CommandSpec(
@@ -143,30 +143,6 @@ package enum CommandTable {
   static func subcommands(of word: String) -> [String] {
     all.compactMap { $0.words.count == 2 && $0.words[0] == word ? $0.words[1] : nil }
   }
-
-  /// The lines `help` and `help <command>` print.
-  static func helpLines(for topic: HelpTopic) -> [String] {
-    switch topic {
-    case .overview:
-      return ["Commands:"]
-        + all.map { spec in
-          let synopsis = spec.usage.count < synopsisWidth ? spec.usage : spec.name + " …"
-          return "  " + synopsis.padding(toLength: synopsisWidth, withPad: " ", startingAt: 0)
-            + spec.summary
-        }
-        + [
-          "Quote arguments that have spaces: title=\"SOPT 29th iOS\" or name='Kim Minji'. Lines",
-          "starting with # are comments. 'help <command>' explains one, e.g. 'help card create'.",
-        ]
-    case .commands:
-      return topic.specs.enumerated().flatMap { index, spec in
-        (index > 0 ? [""] : []) + ["usage: \(spec.usage)", "  \(spec.summary)"]
-          + spec.details.map { "  " + $0 }
-      }
-    }
-  }
-
-  private static let synopsisWidth = 31
 }
 
 package enum HelpTopic: Hashable, Sendable {
