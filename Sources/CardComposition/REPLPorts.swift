@@ -4,15 +4,12 @@ import CardSandbox
 import Synchronization
 
 /// `log on|off`: the redacting ``CardData/LoggingMonitor`` of both pipelines, whose lines
-/// are written only while the log is on.
+/// are written only while the log is on. It starts off.
 final class RequestLog: RequestLogSwitch {
-  private let enabled: Atomic<Bool>
+  private let enabled = Atomic(false)
   private let write: @Sendable (String) -> Void
 
-  init(isEnabled: Bool, write: @escaping @Sendable (String) -> Void) {
-    enabled = Atomic(isEnabled)
-    self.write = write
-  }
+  init(write: @escaping @Sendable (String) -> Void) { self.write = write }
 
   var isEnabled: Bool { enabled.load(ordering: .relaxed) }
 
