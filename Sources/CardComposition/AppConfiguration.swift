@@ -29,7 +29,6 @@ package struct AppConfiguration: Sendable {
   /// Holds the session store and the sandbox's state.
   package var homeDirectory: URL
   package var keySource: KeySource
-  package var logsRequests: Bool
   /// How long a request to a server may wait without data before it fails.
   package var requestTimeout: Duration
   /// The wait before the first retry of an idempotent request; later ones double it.
@@ -40,7 +39,6 @@ package struct AppConfiguration: Sendable {
     backend: Backend = .sandbox,
     homeDirectory: URL,
     keySource: KeySource = .keyFile,
-    logsRequests: Bool = false,
     requestTimeout: Duration = .seconds(30),
     retryBaseDelay: Duration = .milliseconds(500),
     accessTokenLifetime: Duration = .seconds(3600)
@@ -48,7 +46,6 @@ package struct AppConfiguration: Sendable {
     self.backend = backend
     self.homeDirectory = homeDirectory
     self.keySource = keySource
-    self.logsRequests = logsRequests
     self.requestTimeout = requestTimeout
     self.retryBaseDelay = retryBaseDelay
     self.accessTokenLifetime = accessTokenLifetime

@@ -56,7 +56,7 @@ package struct AppGraph: Sendable {
       backendName = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
     }
     let store = try Self.makeStore(configuration)
-    let requestLog = RequestLog(isEnabled: configuration.logsRequests, write: log)
+    let requestLog = RequestLog(write: log)
     let notes = SessionNotes()
     let retryPolicy = RetryPolicy(baseDelay: configuration.retryBaseDelay)
     let clock = SystemWallClock()

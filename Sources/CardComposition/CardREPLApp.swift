@@ -10,6 +10,7 @@ package enum CardREPLApp {
     arguments: [String], environment: [String: String],
     console: any Console = StandardConsole()
   ) async -> Int32 {
+    let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let options: LaunchOptions
     let configuration: AppConfiguration
     do {
@@ -19,8 +20,7 @@ package enum CardREPLApp {
         return 0
       }
       configuration = try AppConfiguration.resolve(
-        options, environment: environment,
-        currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        options, environment: environment, currentDirectory: currentDirectory)
     } catch {
       console.writeError("card-repl: \(error); try 'card-repl --help'\n")
       return 2
@@ -32,7 +32,6 @@ package enum CardREPLApp {
       console.writeError("card-repl: \(error)\n")
       return 1
     }
-    let interactive = StandardConsole.inputIsTerminal
     let mode: OutputMode =
       options.json
       ? .json
@@ -44,10 +43,9 @@ package enum CardREPLApp {
             isTerminal: StandardConsole.errorIsTerminal, environment: environment)))
     let interrupts = InterruptController()
     let session = REPLSession(
-      services: graph.services, console: console, mode: mode,
-      workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      services: graph.services, console: console, mode: mode, workingDirectory: currentDirectory,
       interrupts: interrupts)
-    guard interactive else {
+    guard StandardConsole.inputIsTerminal else {
       return await session.run(PipedLineSource()).scriptExitStatus
     }
     let echo = options.json ? STDERR_FILENO : STDOUT_FILENO

@@ -4,15 +4,12 @@ import CardSandbox
 import Synchronization
 
 /// `log on|off`: the redacting ``CardData/LoggingMonitor`` of both pipelines, whose lines
-/// are written only while the log is on.
+/// are written only while the log is on. It starts off.
 final class RequestLog: RequestLogSwitch {
-  private let enabled: Atomic<Bool>
+  private let enabled = Atomic(false)
   private let write: @Sendable (String) -> Void
 
-  init(isEnabled: Bool, write: @escaping @Sendable (String) -> Void) {
-    enabled = Atomic(isEnabled)
-    self.write = write
-  }
+  init(write: @escaping @Sendable (String) -> Void) { self.write = write }
 
   var isEnabled: Bool { enabled.load(ordering: .relaxed) }
 
@@ -42,7 +39,7 @@ struct SandboxController: SandboxControlling {
   let sandbox: CardSandbox
   let store: any CredentialStore
 
-  func run(_ command: SandboxCommand) async throws(SandboxControlError) -> SandboxFaultSummary {
+  func run(_ command: SandboxCommand) async throws(CommandFailure) -> SandboxFaultSummary {
     do {
       switch command {
       case .expireToken: try await sandbox.expireAccessTokens()
@@ -53,17 +50,17 @@ struct SandboxController: SandboxControlling {
       case .reset: try await sandbox.reset()
       }
     } catch let error as SandboxFaultError {
-      throw SandboxControlError(.invalidArgument, error.description)
+      throw CommandFailure(.invalid, error.description)
     } catch SandboxStateError.cancelled {
-      throw SandboxControlError(.cancelled, "cancelled while waiting for the sandbox")
+      throw .cancelled
     } catch {
-      throw SandboxControlError(.storage, "\(error)")
+      throw CommandFailure(.serverErr, "\(error)")
     }
     if command == .reset {
       do {
         try await store.clear()
       } catch {
-        throw SandboxControlError(.storage, "the sandbox was reset, but \(error.message)")
+        throw CommandFailure(.serverErr, "the sandbox was reset, but \(error.message)")
       }
     }
     let faults = await sandbox.faults

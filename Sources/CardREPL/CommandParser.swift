@@ -1,8 +1,10 @@
 /// Turns a command line into a ``Command``: words first (``Tokenizer``), then the longest
 /// command name in ``CommandTable`` that the words start with, then that command's arguments.
 package enum CommandParser {
+  /// The command with its full name (`card get`, or `quit` as typed), which JSON output shows;
   /// `nil` for a blank line or a `#` comment.
-  package static func parse(_ line: String) throws(UsageError) -> Command? {
+  package static func parse(_ line: String) throws(UsageError) -> (name: String, command: Command)?
+  {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
     let words: [String]
@@ -12,60 +14,22 @@ package enum CommandParser {
       throw UsageError(command: nil, error.description)
     }
     guard let first = words.first else { return nil }
-    let matches = CommandTable.all.filter { words.starts(with: $0.words) }
-    guard let spec = matches.max(by: { $0.words.count < $1.words.count }) else {
-      if let subcommands = CommandTable.groups[first] {
-        let problem =
-          words.count == 1
-          ? "'\(first)' needs a subcommand: \(subcommands)"
-          : "unknown subcommand '\(first) \(words[1])'"
-        throw UsageError(command: first, "\(problem); try 'help \(first)'")
-      }
+    let spec = CommandTable.all.filter { words.starts(with: $0.words) }
+      .max { $0.words.count < $1.words.count }
+    let subcommands = CommandTable.subcommands(of: first)
+    // `cards` is a command and also starts `cards order`: `cards foo` is a wrong subcommand.
+    if let spec, spec.words.count > 1 || subcommands.isEmpty || words.count == 1 {
+      let arguments = CommandArguments(spec: spec, words: Array(words.dropFirst(spec.words.count)))
+      return (spec.name, try spec.parse(arguments))
+    }
+    guard let last = subcommands.last else {
       throw UsageError(command: first, "unknown command '\(first)'; try 'help'")
     }
-    return try spec.parse(spec, Array(words.dropFirst(spec.words.count)))
-  }
-
-  /// Reads the `key=value` arguments of `card create`: every key known, each at most once
-  /// except `tmi`, `name` present, `defaultImage` a number.
-  static func cardCreation(_ spec: CommandSpec, _ arguments: [String]) throws(UsageError)
-    -> Command
-  {
-    var values: [String: String] = [:]
-    var tmis: [String] = []
-    for argument in arguments {
-      guard let equals = argument.firstIndex(of: "=") else {
-        throw spec.usageError("expected key=value, not '\(argument)'")
-      }
-      let key = String(argument[..<equals])
-      let value = String(argument[argument.index(after: equals)...])
-      guard CardCreationArguments.keys.contains(key) else {
-        let known = CardCreationArguments.keys.joined(separator: ", ")
-        throw UsageError(
-          command: spec.name, "unknown key '\(key)' for card create; the keys are \(known)")
-      }
-      if key == "tmi" {
-        tmis.append(value)
-      } else if values.updateValue(value, forKey: key) != nil {
-        throw UsageError(
-          command: spec.name, "'\(key)' is given twice; only tmi may be given more than once")
-      }
-    }
-    guard let name = values["name"] else { throw spec.usageError("card create needs name=<text>") }
-    func optional(_ key: String) -> String? { values[key].flatMap { $0.isEmpty ? nil : $0 } }
-    let defaultImage = try optional("defaultImage").map { (text) throws(UsageError) in
-      guard let number = Int(text) else {
-        throw UsageError(
-          command: spec.name, "defaultImage must be a number from 0 to 5, not '\(text)'")
-      }
-      return number
-    }
-    return .createCard(
-      CardCreationArguments(
-        name: name, title: optional("title"), birthday: optional("birthday"),
-        mbti: optional("mbti"), instagram: optional("instagram"), link: optional("link"),
-        description: optional("description"), defaultImage: defaultImage, tmis: tmis,
-        imagePath: optional("image")))
+    let problem =
+      words.count == 1
+      ? "'\(first)' needs a subcommand: \(subcommands.dropLast().joined(separator: ", ")) or \(last)"
+      : "unknown subcommand '\(first) \(words[1])'"
+    throw UsageError(command: first, "\(problem); try 'help \(first)'")
   }
 }
 

@@ -36,12 +36,7 @@ struct CommandRunner: Sendable {
     case .getCard(let id):
       return .card(try await perform(try await services.fetchCard.execute(id: id)))
     case .createCard(let arguments):
-      let draft: CardDraft
-      do {
-        draft = try CardDraft(arguments, workingDirectory: workingDirectory)
-      } catch {
-        throw CommandFailure(.invalidInput(error))
-      }
+      let draft = try CardDraft(arguments, workingDirectory: workingDirectory)
       return .card(try await perform(try await services.createCard.execute(draft)))
     case .reorderCards(let ids):
       return .reordered(try await perform(try await services.reorderCards.execute(order: ids)))
@@ -55,15 +50,7 @@ struct CommandRunner: Sendable {
       guard let sandbox = services.sandbox else {
         throw CommandFailure(.invalid, "sandbox commands need the sandbox backend")
       }
-      do {
-        return .sandbox(command, try await sandbox.run(command))
-      } catch {
-        switch error.kind {
-        case .invalidArgument: throw CommandFailure(.invalid, error.message)
-        case .storage: throw CommandFailure(.serverErr, error.message)
-        case .cancelled: throw CommandFailure.cancelled
-        }
-      }
+      return .sandbox(command, try await sandbox.run(command))
     case .help(let topic):
       return .help(try HelpTopic(topic))
     case .exit:

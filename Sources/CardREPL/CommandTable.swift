@@ -5,13 +5,7 @@ package enum CommandTable {
   package static let all: [CommandSpec] =
     sessionCommands + cardCommands + [logCommand] + sandboxCommands + replCommands
 
-  /// The words that only group subcommands, with the subcommands they take.
-  static let groups = ["card": "get, create or delete", "sandbox": sandboxSubcommands]
-
-  static let maximumLatency = 600_000  // milliseconds
-
-  private static let sandboxSubcommands =
-    "expire-token, revoke-refresh, fail, offline, latency or reset"
+  private static let maximumLatency = 600_000  // milliseconds
 
   private static let sessionCommands = [
     CommandSpec(
@@ -21,9 +15,9 @@ package enum CommandTable {
         "The sandbox knows demo/demo (cards c1, c2) and guest/guest (card c3).",
         "Quote a password with spaces: login demo 'my secret'. It is never printed.",
       ]
-    ) { (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 2, what: "a user id and a password")
-      return .login(userID: arguments[0], password: arguments[1])
+    ) { (arguments) throws(UsageError) in
+      let words = try arguments.expect(2...2, "a user id and a password")
+      return .login(userID: words[0], password: words[1])
     },
     .fixed(
       "logout", .logout, summary: "sign out: on the server if it answers, always locally",
@@ -35,18 +29,9 @@ package enum CommandTable {
   ]
 
   private static let cardCommands = [
-    CommandSpec(name: "cards", usage: "cards", summary: "list your cards in your order") {
-      (spec, arguments) throws(UsageError) in
-      guard arguments.isEmpty else {
-        throw UsageError(
-          command: "cards", "unknown subcommand 'cards \(arguments[0])'; try 'help cards'")
-      }
-      return .listCards
-    },
+    .fixed("cards", .listCards, summary: "list your cards in your order"),
     CommandSpec(name: "card get", usage: "card get <cardId>", summary: "show one card") {
-      (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 1, what: "a card id")
-      return .getCard(id: arguments[0])
+      (arguments) throws(UsageError) in .getCard(id: try arguments.expect(1...1, "a card id")[0])
     },
     CommandSpec(
       name: "card create",
@@ -59,20 +44,17 @@ package enum CommandTable {
         "An empty value leaves an optional field out. defaultImage is a built-in picture, 0 to 5.",
         "image is the path of a JPEG or PNG file of at most 10 MiB.",
         "Example: card create name=\"Kim Minji\" mbti=INFP tmi=\"likes coffee\" image=me.png",
-      ],
-      parse: CommandParser.cardCreation),
+      ]
+    ) { (arguments) throws(UsageError) in .createCard(try CardCreationArguments(arguments)) },
     CommandSpec(
       name: "cards order", usage: "cards order <cardId>…",
       summary: "put your cards in a new order",
       details: ["Name every card you own, each once, in the new order: cards order c2 c1"]
-    ) { (spec, arguments) throws(UsageError) in
-      guard !arguments.isEmpty else { throw spec.usageError("cards order needs card ids") }
-      return .reorderCards(ids: arguments)
+    ) { (arguments) throws(UsageError) in
+      .reorderCards(ids: try arguments.expect(1...Int.max, "card ids"))
     },
     CommandSpec(name: "card delete", usage: "card delete <cardId>", summary: "delete one card") {
-      (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 1, what: "a card id")
-      return .deleteCard(id: arguments[0])
+      (arguments) throws(UsageError) in .deleteCard(id: try arguments.expect(1...1, "a card id")[0])
     },
   ]
 
@@ -80,7 +62,7 @@ package enum CommandTable {
     name: "log", usage: "log on|off",
     summary: "log requests to stderr, secrets redacted",
     details: ["Tokens, passwords and image bytes never appear: they show as <redacted>."]
-  ) { (spec, arguments) throws(UsageError) in .log(isEnabled: try spec.onOff(arguments)) }
+  ) { (arguments) throws(UsageError) in .log(isEnabled: try arguments.onOff()) }
 
   private static let sandboxCommands = [
     .fixed(
@@ -105,16 +87,13 @@ package enum CommandTable {
         "GET, PUT and DELETE are retried twice on 5xx, so `sandbox fail 500 3` fails a GET.",
         "A count of 0 clears the queue.",
       ]
-    ) { (spec, arguments) throws(UsageError) in
-      guard (1...2).contains(arguments.count) else {
-        throw spec.usageError(
-          arguments.isEmpty ? "sandbox fail needs a status" : "too many arguments for sandbox fail")
-      }
-      let status = try spec.number(arguments[0], of: "status")
+    ) { (arguments) throws(UsageError) in
+      let words = try arguments.expect(1...2, "a status")
+      let status = try arguments.number(words[0], of: "status")
       guard (400...599).contains(status) else {
-        throw spec.usageError("status must be 400 to 599, not \(status)")
+        throw arguments.error("status must be 400 to 599, not \(status)")
       }
-      let count = arguments.count == 2 ? try spec.number(arguments[1], of: "count") : 1
+      let count = words.count == 2 ? try arguments.number(words[1], of: "count") : 1
       return .sandbox(.fail(status: status, count: count))
     },
     CommandSpec(
@@ -124,7 +103,7 @@ package enum CommandTable {
         "Requests fail as networkFail (GET, PUT and DELETE after two retries).",
         "logout still signs you out locally.",
       ]
-    ) { (spec, arguments) throws(UsageError) in .sandbox(.offline(try spec.onOff(arguments))) },
+    ) { (arguments) throws(UsageError) in .sandbox(.offline(try arguments.onOff())) },
     CommandSpec(
       name: "sandbox latency", usage: "sandbox latency <ms>",
       summary: "make every request wait; 0 turns it off",
@@ -132,11 +111,11 @@ package enum CommandTable {
         "At most 600000 ms (10 minutes). Press Ctrl-C to cancel a slow request; the REPL",
         "keeps running.",
       ]
-    ) { (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 1, what: "milliseconds")
-      let milliseconds = try spec.number(arguments[0], of: "milliseconds")
+    ) { (arguments) throws(UsageError) in
+      let milliseconds = try arguments.number(
+        try arguments.expect(1...1, "milliseconds")[0], of: "milliseconds")
       guard milliseconds <= maximumLatency else {
-        throw spec.usageError("latency must be at most \(maximumLatency) ms (10 minutes)")
+        throw arguments.error("latency must be at most \(maximumLatency) ms (10 minutes)")
       }
       return .sandbox(.latency(milliseconds: milliseconds))
     },
@@ -152,49 +131,24 @@ package enum CommandTable {
   private static let replCommands = [
     CommandSpec(
       name: "help", usage: "help [command]", summary: "list the commands, or explain one"
-    ) { (spec, arguments) throws(UsageError) in
-      .help(topic: arguments.isEmpty ? nil : arguments.joined(separator: " "))
+    ) { (arguments) throws(UsageError) in
+      .help(topic: arguments.words.isEmpty ? nil : arguments.words.joined(separator: " "))
     },
-    .fixed("exit", .exit(name: "exit"), summary: "leave (so do quit and Ctrl-D)"),
-    .fixed("quit", .exit(name: "quit"), summary: "leave"),
+    .fixed("exit", .exit, summary: "leave (so do quit and Ctrl-D)"),
+    .fixed("quit", .exit, summary: "leave"),
   ]
 
-  static func spec(named name: String) -> CommandSpec {
-    guard let spec = all.first(where: { $0.name == name }) else {
-      preconditionFailure("the command table has no \(name)")
-    }
-    return spec
+  /// The second words of the commands that `word` starts (`card`: get, create, delete), in
+  /// table order; empty when `word` groups none.
+  static func subcommands(of word: String) -> [String] {
+    all.compactMap { $0.words.count == 2 && $0.words[0] == word ? $0.words[1] : nil }
   }
-
-  /// The lines `help` and `help <command>` print.
-  static func helpLines(for topic: HelpTopic) -> [String] {
-    switch topic {
-    case .overview:
-      return ["Commands:"]
-        + all.map { spec in
-          let synopsis = spec.usage.count < synopsisWidth ? spec.usage : spec.name + " …"
-          return "  " + synopsis.padding(toLength: synopsisWidth, withPad: " ", startingAt: 0)
-            + spec.summary
-        }
-        + [
-          "Quote arguments that have spaces: title=\"SOPT 29th iOS\" or name='Kim Minji'. Lines",
-          "starting with # are comments. 'help <command>' explains one, e.g. 'help card create'.",
-        ]
-    case .commands(let names):
-      return names.map(spec(named:)).enumerated().flatMap { index, spec in
-        (index > 0 ? [""] : []) + ["usage: \(spec.usage)", "  \(spec.summary)"]
-          + spec.details.map { "  " + $0 }
-      }
-    }
-  }
-
-  private static let synopsisWidth = 31
 }
 
 package enum HelpTopic: Hashable, Sendable {
   /// Every command, one line each.
   case overview
-  /// These commands in detail, by name.
+  /// These commands in detail, by name, in table order.
   case commands([String])
 
   /// The topic of `help <topic>`: every command whose name is `topic` or starts with it.
@@ -209,6 +163,13 @@ package enum HelpTopic: Hashable, Sendable {
     }
     self = .commands(names)
   }
+
+  var specs: [CommandSpec] {
+    switch self {
+    case .overview: CommandTable.all
+    case .commands(let names): CommandTable.all.filter { names.contains($0.name) }
+    }
+  }
 }
 
 /// One entry of the command table: the words that select it (`card create`), its usage
@@ -219,49 +180,59 @@ package struct CommandSpec: Sendable {
   package let usage: String
   package let summary: String
   var details: [String] = []
-  let parse: @Sendable (_ spec: CommandSpec, _ arguments: [String]) throws(UsageError) -> Command
+  let parse: @Sendable (CommandArguments) throws(UsageError) -> Command
 
   /// A command without arguments, whose usage is its name.
   static func fixed(
     _ name: String, _ command: Command, summary: String, details: [String] = []
   ) -> CommandSpec {
     CommandSpec(name: name, usage: name, summary: summary, details: details) {
-      (spec, arguments) throws(UsageError) in
-      try spec.expect(arguments, count: 0, what: "no arguments")
+      (arguments) throws(UsageError) in
+      _ = try arguments.expect(0...0, "no arguments")
       return command
     }
   }
 
   var words: [String] { name.split(separator: " ").map(String.init) }
+}
 
-  func usageError(_ problem: String) -> UsageError {
-    UsageError(command: name, "\(problem); usage: \(usage)")
+/// The words that follow a command's name, read for that command: every problem names the
+/// command and ends with its usage.
+struct CommandArguments {
+  let spec: CommandSpec
+  let words: [String]
+
+  func error(_ problem: String) -> UsageError {
+    UsageError(command: spec.name, "\(problem); usage: \(spec.usage)")
   }
 
-  func expect(_ arguments: [String], count: Int, what: String) throws(UsageError) {
-    guard arguments.count == count else {
-      throw usageError(
-        arguments.count < count ? "\(name) needs \(what)" : "too many arguments for \(name)")
+  /// The words, when there are `count` of them; `what` names the first ones, as in
+  /// "login needs a user id and a password".
+  func expect(_ count: ClosedRange<Int>, _ what: String) throws(UsageError) -> [String] {
+    guard count.contains(words.count) else {
+      throw error(
+        words.count < count.lowerBound
+          ? "\(spec.name) needs \(what)" : "too many arguments for \(spec.name)")
     }
+    return words
   }
 
   /// A whole number in decimal digits, at most `Int.max`.
   func number(_ text: String, of what: String) throws(UsageError) -> Int {
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-      throw usageError("\(what) must be a whole number, not '\(text)'")
+      throw error("\(what) must be a whole number, not '\(text)'")
     }
     guard let value = Int(text) else {
-      throw usageError("\(what) must be from 0 to \(Int.max), not \(text)")
+      throw error("\(what) must be from 0 to \(Int.max), not \(text)")
     }
     return value
   }
 
-  func onOff(_ arguments: [String]) throws(UsageError) -> Bool {
-    try expect(arguments, count: 1, what: "on or off")
-    switch arguments[0] {
+  func onOff() throws(UsageError) -> Bool {
+    switch try expect(1...1, "on or off")[0] {
     case "on": return true
     case "off": return false
-    default: throw usageError("expected on or off, not '\(arguments[0])'")
+    default: throw error("expected on or off, not '\(words[0])'")
     }
   }
 }

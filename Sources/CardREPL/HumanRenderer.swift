@@ -47,12 +47,13 @@ package struct HumanRenderer: Sendable {
     case .deleted(let id): ["deleted \(TerminalText.safe(id))"]
     case .log(let isEnabled): ["request log \(isEnabled ? "on" : "off")"]
     case .sandbox(let command, let faults): ["sandbox: \(Self.describe(command, faults))"]
-    case .help(let topic): CommandTable.helpLines(for: topic)
+    case .help(let topic): helpLines(for: topic)
     case .exit: []
     }
   }
 
   private static let labelWidth = 15
+  private static let synopsisWidth = 31
 
   /// `label  value` lines: id and name first, then every field that has a value, one line per
   /// TMI. Callers end each block with an empty line, so that blocks printed in a row stay apart.
@@ -76,6 +77,28 @@ package struct HumanRenderer: Sendable {
       let padded = label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0)
       let text = TerminalText.safe(value).replacingOccurrences(of: "\n", with: "\n" + continuation)
       return outputStyle.label(padded) + (label == "id" ? outputStyle.heading(text) : text)
+    }
+  }
+
+  /// The lines `help` and `help <command>` print.
+  private func helpLines(for topic: HelpTopic) -> [String] {
+    switch topic {
+    case .overview:
+      return ["Commands:"]
+        + CommandTable.all.map { spec in
+          let synopsis = spec.usage.count < Self.synopsisWidth ? spec.usage : spec.name + " …"
+          return "  " + synopsis.padding(toLength: Self.synopsisWidth, withPad: " ", startingAt: 0)
+            + spec.summary
+        }
+        + [
+          "Quote arguments that have spaces: title=\"SOPT 29th iOS\" or name='Kim Minji'. Lines",
+          "starting with # are comments. 'help <command>' explains one, e.g. 'help card create'.",
+        ]
+    case .commands:
+      return topic.specs.enumerated().flatMap { index, spec in
+        (index > 0 ? [""] : []) + ["usage: \(spec.usage)", "  \(spec.summary)"]
+          + spec.details.map { "  " + $0 }
+      }
     }
   }
 

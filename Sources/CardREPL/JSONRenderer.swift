@@ -66,12 +66,7 @@ package enum JSONRenderer {
   }
 
   private static func json(of topic: HelpTopic) -> JSONValue {
-    let specs =
-      switch topic {
-      case .overview: CommandTable.all
-      case .commands(let names): names.map(CommandTable.spec(named:))
-      }
-    let commands = specs.map { spec in
+    let commands = topic.specs.map { spec in
       JSONValue.members([
         ("name", .string(spec.name)), ("usage", .string(spec.usage)),
         ("summary", .string(spec.summary)),

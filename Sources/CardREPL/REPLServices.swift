@@ -42,22 +42,10 @@ package struct REPLServices: Sendable {
 /// composition root implements it over the in-process sandbox; a server backend has none.
 package protocol SandboxControlling: Sendable {
   /// Carries out `command` and returns the faults in force after it. `reset` restores the
-  /// seed cards and clears every fault, and signs everyone out, this client too.
-  func run(_ command: SandboxCommand) async throws(SandboxControlError) -> SandboxFaultSummary
-}
-
-/// Why a `sandbox …` command failed: an argument the sandbox refused, state it could not
-/// save, or a wait for it cancelled by Ctrl-C.
-package struct SandboxControlError: Error, Hashable, Sendable {
-  package enum Kind: Hashable, Sendable { case invalidArgument, storage, cancelled }
-
-  package let kind: Kind
-  package let message: String
-
-  package init(_ kind: Kind, _ message: String) {
-    self.kind = kind
-    self.message = message
-  }
+  /// seed cards and clears every fault, and signs everyone out, this client too. Fails as
+  /// `invalid` for an argument the sandbox refuses, `serverErr` for state it cannot save, and
+  /// ``CommandFailure/cancelled`` when Ctrl-C cancels a wait for it.
+  func run(_ command: SandboxCommand) async throws(CommandFailure) -> SandboxFaultSummary
 }
 
 /// The faults injected into the sandbox: the next ``failuresRemaining`` requests answer

@@ -1,5 +1,4 @@
 import CardDomain
-import CardPrimitives
 import Foundation
 
 /// The read–run–print loop: runs each line of a ``LineSource`` and prints the notes it caused,
@@ -44,37 +43,32 @@ package struct REPLSession: Sendable {
       case .endOfInput: return summary
       case .interrupted: continue
       case .line(let line):
-        guard let step = await execute(line) else { continue }
+        guard let outcome = await execute(line) else { continue }
         summary.commands += 1
-        if !step.succeeded { summary.failures += 1 }
-        if step.exits { return summary }
+        if case .failure = outcome { summary.failures += 1 }
+        if case .success(.exit) = outcome { return summary }
       }
     }
   }
 
-  package struct Step: Hashable, Sendable {
-    package let succeeded: Bool
-    package let exits: Bool
-  }
-
   /// Runs one line and prints what it produced; `nil` for a blank or comment line.
-  package func execute(_ line: String) async -> Step? {
+  package func execute(_ line: String) async -> CommandOutcome? {
+    let name: String
     let command: Command
     do {
       guard let parsed = try CommandParser.parse(line) else { return nil }
-      command = parsed
+      (name, command) = parsed
     } catch {
-      print(command: error.command, outcome: .failure(CommandFailure(error)))
-      return Step(succeeded: false, exits: false)
+      let outcome = CommandOutcome.failure(CommandFailure(error))
+      print(command: error.command, outcome: outcome)
+      return outcome
     }
     let outcome = await interrupts.run { [runner] in await runner.run(command) }
     for note in services.notes.takeNotes() {
       console.writeError(HumanRenderer(errorStyle: errorStyle).note(note))
     }
-    print(command: command.name, outcome: outcome)
-    let succeeded = if case .success = outcome { true } else { false }
-    let exits = if case .success(.exit) = outcome { true } else { false }
-    return Step(succeeded: succeeded, exits: exits)
+    print(command: name, outcome: outcome)
+    return outcome
   }
 
   /// `card-repl [backend] user> `, without the user when no one is signed in.
@@ -130,17 +124,4 @@ package enum LineInput: Hashable, Sendable {
   case endOfInput
   /// The user pressed Ctrl-C while typing: the line is dropped and a new one read.
   case interrupted
-}
-
-/// A script held in memory.
-package final class ScriptLineSource: LineSource {
-  private let remaining: Protected<ArraySlice<String>>
-
-  package init(lines: [String]) { remaining = Protected(ArraySlice(lines)) }
-
-  package var showsPrompt: Bool { false }
-
-  package func nextLine(prompt: String) async -> LineInput {
-    remaining.withLock { lines in lines.popFirst().map(LineInput.line) ?? .endOfInput }
-  }
 }

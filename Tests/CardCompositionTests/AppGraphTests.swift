@@ -22,6 +22,7 @@ struct AppGraphTests {
     #expect(graph.sandbox != nil)
     #expect(graph.services.sandbox != nil)
     #expect(graph.services.backendName == "sandbox")
+    #expect(!graph.services.requestLog.isEnabled)
     #expect(FileManager.default.fileExists(atPath: home.appending("home/sandbox/state.json").path))
     let attributes = try FileManager.default.attributesOfItem(atPath: home.appending("home").path)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
@@ -96,7 +97,7 @@ struct AppGraphTests {
     await #expect {
       try await controls.run(.fail(status: 200, count: 1))
     } throws: { error in
-      (error as? SandboxControlError)?.kind == .invalidArgument
+      (error as? CommandFailure)?.result == .invalid
     }
   }
 

@@ -102,6 +102,5 @@ struct AppConfigurationTests {
     #expect(configuration.requestTimeout == .seconds(30))
     #expect(configuration.retryBaseDelay == .milliseconds(500))
     #expect(configuration.accessTokenLifetime == .seconds(3600))
-    #expect(!configuration.logsRequests)
   }
 }

@@ -76,8 +76,8 @@ struct SessionEndToEndTests {
     let slow = Task { await session.execute("cards") }
     try await sent.wait(forAtLeast: 1)
     #expect(interrupts.interrupt())
-    let step = await slow.value
-    #expect(step?.succeeded == false)
+    let outcome = await slow.value
+    #expect(outcome?.succeeded == false)
     #expect(console.error == "cancelled\n")
     _ = await session.execute("sandbox latency 0")
     #expect(await session.execute("whoami")?.succeeded == true)

@@ -11,9 +11,10 @@ import Testing
   import Darwin
 #endif
 
-/// `card create … image=<path>`: the domain reads no file, so the REPL measures the image and
-/// tells its type from its first bytes, whatever its name says.
-@Suite("card create: the image file")
+/// `card create`'s draft, built when the command runs. The domain reads no file, so for
+/// `image=<path>` the REPL measures the image and tells its type from its first bytes,
+/// whatever its name says.
+@Suite("card create: building the draft")
 struct CardDraftBuildingTests {
   private let console = CapturingConsole()
   private let cards = SpyCardRepository()
@@ -23,14 +24,23 @@ struct CardDraftBuildingTests {
 
   private static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10])
 
-  /// Runs `card create name=A image=<path>` and returns the image of the draft sent.
-  private func create(image path: String) async -> CardImage? {
-    let repl = REPLSession(
+  private var repl: REPLSession {
+    REPLSession(
       services: fakeServices(cards: cards), console: console, mode: .human(HumanRenderer()),
       workingDirectory: directory.url)
+  }
+
+  /// Runs `card create name=A image=<path>` and returns the image of the draft sent.
+  private func create(image path: String) async -> CardImage? {
     _ = await repl.execute("card create name=A image='\(path)'")
     guard case .create(let draft) = cards.calls.first else { return nil }
     return draft.image
+  }
+
+  @Test func aDefaultImageThatIsNotANumberIsRejectedBeforeTheDomainJudgesAnyValue() async {
+    _ = await repl.execute("card create name=A mbti=XXXX defaultImage=two")
+    #expect(cards.calls.isEmpty)
+    #expect(console.error == "invalid: defaultImage must be a number from 0 to 5, not 'two'\n")
   }
 
   @Test func theTypeComesFromTheFirstBytesAndTheNameFromThePath() async throws {

@@ -86,8 +86,8 @@ struct REPLSessionTests {
   }
 
   @Test func sandboxCommandsNeedTheSandbox() async {
-    let step = await session(fakeServices(sandbox: nil)).execute("sandbox expire-token")
-    #expect(step?.succeeded == false)
+    let outcome = await session(fakeServices(sandbox: nil)).execute("sandbox expire-token")
+    #expect(outcome?.succeeded == false)
     #expect(console.error == "invalid: sandbox commands need the sandbox backend\n")
   }
 
@@ -95,8 +95,8 @@ struct REPLSessionTests {
     let auth = unreadableSession()
     auth.setSignOutOutcome(
       .unreadableSessionSetAside(at: "/home/session/credential.sealed.corrupt"))
-    let step = await session(fakeServices(auth: auth)).execute("logout")
-    #expect(step?.succeeded == true)
+    let outcome = await session(fakeServices(auth: auth)).execute("logout")
+    #expect(outcome?.succeeded == true)
     #expect(auth.calls == [.currentUser, .signOut])
     #expect(
       console.output
@@ -106,8 +106,8 @@ struct REPLSessionTests {
 
   @Test func logoutOfAnUnreadableStoreThatWasDiscardedSaysSignedOut() async {
     let auth = unreadableSession()
-    let step = await session(fakeServices(auth: auth)).execute("logout")
-    #expect(step?.succeeded == true)
+    let outcome = await session(fakeServices(auth: auth)).execute("logout")
+    #expect(outcome?.succeeded == true)
     #expect(auth.calls == [.currentUser, .signOut])
     #expect(console.output == "signed out\n")
   }
@@ -115,8 +115,8 @@ struct REPLSessionTests {
   @Test func logoutFailsWhenTheStoreCanNeitherBeSetAsideNorCleared() async {
     let auth = unreadableSession()
     auth.setFailure(.credentialStorage(reason: "tampered"), for: [.currentUser, .signOut])
-    let step = await session(fakeServices(auth: auth)).execute("logout")
-    #expect(step?.succeeded == false)
+    let outcome = await session(fakeServices(auth: auth)).execute("logout")
+    #expect(outcome?.succeeded == false)
     #expect(console.error.hasPrefix("signedOut: the stored session cannot be used: tampered"))
   }
 
@@ -221,7 +221,7 @@ struct InterruptTests {
 
 /// Sandbox controls whose every command is cancelled while it waits for the sandbox.
 private struct CancelledSandboxControls: SandboxControlling {
-  func run(_ command: SandboxCommand) async throws(SandboxControlError) -> SandboxFaultSummary {
-    throw SandboxControlError(.cancelled, "cancelled while waiting")
+  func run(_ command: SandboxCommand) async throws(CommandFailure) -> SandboxFaultSummary {
+    throw .cancelled
   }
 }

@@ -23,7 +23,7 @@ package final class FakeSandboxControls: SandboxControlling {
   /// `reset`, in order.
   package var calls: [String] { state.withLock { $0.calls } }
 
-  package func run(_ command: SandboxCommand) async throws(SandboxControlError)
+  package func run(_ command: SandboxCommand) async throws(CommandFailure)
     -> SandboxFaultSummary
   {
     state.withLock { state in
