@@ -83,38 +83,43 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringLiteral, Custo
   }
 
   /// The path with each segment percent-encoded, starting with `/`.
-  public var percentEncoded: String {
-    "/" + segments.map(Self.encode).joined(separator: "/")
-  }
+  public var percentEncoded: String { encoded(after: "") }
 
   public var description: String { percentEncoded }
 
-  /// Whether each byte value may stand unencoded in a segment: RFC 3986's unreserved
-  /// characters, the sub-delimiters, `:` and `@`. A table, not a set: looking a byte up costs
-  /// an index, not a hash, on every request.
-  private static let allowedBytes: [Bool] = {
-    var table = [Bool](repeating: false, count: 256)
-    let allowed =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "abcdefghijklmnopqrstuvwxyz" + "0123456789-._~!$&'()*+,;=:@"
-    for byte in allowed.utf8 { table[Int(byte)] = true }
-    return table
-  }()
-
-  private static func encode(_ segment: String) -> String {
-    // `.` and `..` mean "this" and "parent" to every URL resolver: keep them data.
-    if !segment.isEmpty && segment.allSatisfy({ $0 == "." }) {
-      return String(repeating: "%2E", count: segment.count)
-    }
-    if segment.utf8.allSatisfy({ allowedBytes[Int($0)] }) { return segment }
-    var encoded = ""
-    for byte in segment.utf8 {
-      if allowedBytes[Int(byte)] {
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+  /// `prefix` followed by ``percentEncoded``, built in one string.
+  func encoded(after prefix: String) -> String {
+    var text = prefix
+    text.reserveCapacity(prefix.utf8.count + segments.reduce(1) { $0 + 1 + 3 * $1.utf8.count })
+    if segments.isEmpty { text += "/" }
+    for segment in segments {
+      text += "/"
+      let bytes = segment.utf8
+      if !bytes.isEmpty && !bytes.contains(where: { $0 != UInt8(ascii: ".") }) {
+        // `.` and `..` mean "this" and "parent" to every URL resolver: keep them data.
+        text += String(repeating: "%2E", count: bytes.count)
+      } else if bytes.allSatisfy(Self.mayStandUnencoded) {
+        text += segment
       } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        encoded += (byte < 16 ? "%0" : "%") + hex
+        for byte in bytes {
+          if Self.mayStandUnencoded(byte) {
+            text.unicodeScalars.append(Unicode.Scalar(byte))
+          } else {
+            text += (byte < 16 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
+          }
+        }
       }
     }
-    return encoded
+    return text
+  }
+
+  /// RFC 3986's unreserved characters, the sub-delimiters, `:` and `@`.
+  private static func mayStandUnencoded(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: "-._~!$&'()*+,;=:@".utf8.contains(byte)
+    }
   }
 }

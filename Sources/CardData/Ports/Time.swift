@@ -2,11 +2,9 @@ import Foundation
 
 /// Tells the time of day; injected so that token expiry can be tested without waiting.
 public protocol WallClock: Sendable {
-  /// The current date.
   func now() -> Date
 }
 
-/// The system's clock.
 public struct SystemWallClock: WallClock {
   public init() {}
   public func now() -> Date { Date() }
@@ -18,7 +16,6 @@ public protocol Sleeper: Sendable {
   func sleep(for duration: Duration) async throws(CancellationError)
 }
 
-/// Sleeps with `Task.sleep`.
 public struct TaskSleeper: Sleeper {
   public init() {}
 
@@ -32,7 +29,7 @@ public struct TaskSleeper: Sleeper {
 }
 
 extension Duration {
-  /// The duration in seconds, as a `TimeInterval`.
+  /// In seconds.
   package var timeInterval: TimeInterval {
     let (seconds, attoseconds) = components
     return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
