@@ -1,31 +1,24 @@
 import Foundation
 
 /// One call of an HTTP API as a value that names its response type, in the manner of Moya's
-/// `TargetType`: everything needed to build the request except the base URL and the
-/// credential, a realistic reply for stubs, and how a reply becomes the response (status
-/// first, then one decode of the body, then the mapping to entities).
+/// `TargetType`: the contract's operation name (for logs and metrics), everything needed to
+/// build the request but the base URL and the credential, a realistic reply for stubs and
+/// tests, and how a reply becomes the response (status first, then one decode of the body,
+/// then the mapping to entities). Printing one never shows its body.
 ///
 /// ```swift
 /// let card: Card = try await client.send(.cardDetailFetch(id))
 /// ```
-///
-/// Printing an endpoint shows its name, method and path only, never its body.
 public struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, CustomReflectable {
-  /// A short name for logs and metrics: the contract's operation name, such as
-  /// `cardDetailFetch`.
   public let name: String
   public let method: HTTPMethod
-  /// The path below the base URL, segment by segment.
   public let path: RequestPath
   public let body: RequestBody
-  /// Whether the request carries the session's Bearer token.
   public let authorization: Authorization
-  /// A realistic reply for stubs, previews and tests: the status and the body the server
-  /// sends.
   public let sampleResponse: HTTPResponse
   private let decoder: @Sendable (HTTPResponse) -> NetworkResult<Response>
 
-  /// Describes an endpoint; `decode` judges a reply, usually with ``judgeStatus(by:data:type:)``.
+  /// `decode` judges a reply, usually with ``judgeStatus(by:data:type:)``.
   public init(
     name: String, method: HTTPMethod, path: RequestPath, body: RequestBody = .none,
     authorization: Authorization, sampleResponse: HTTPResponse,
@@ -40,39 +33,35 @@ public struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, C
     self.decoder = decode
   }
 
-  /// The reply judged: the response, or the failure in the contract's vocabulary.
   public func decode(_ response: HTTPResponse) -> NetworkResult<Response> { decoder(response) }
 
-  /// `name METHOD /path`.
+  /// `name METHOD /path`; the body may hold a password.
   public var description: String { "\(name) \(method) \(path)" }
-  /// The name, method and path; the body may hold a password.
   public var customMirror: Mirror {
     Mirror(self, children: ["name": name, "method": method, "path": path])
   }
 }
 
-/// What a request carries, in the manner of Moya's `Task`.
+/// What a request carries, in the manner of Moya's `Task`; a large multipart body streams
+/// from a temporary file.
 public enum RequestBody: Sendable {
   case none
-  /// A JSON body, sent with `Content-Type: application/json`.
   case json(any Encodable & Sendable)
-  /// A `multipart/form-data` body (RFC 7578); a large one streams from a temporary file.
   case multipart(MultipartFormData)
 }
 
-/// Whether an endpoint carries the session's credential.
+/// Whether an endpoint carries the session's credential: not for login and refresh, which
+/// are how a session gets one; `Authorization: Bearer …` from the ``AuthenticationInterceptor``
+/// for every other.
 public enum Authorization: Hashable, Sendable {
-  /// No credential: login and refresh, which are how a session gets one.
   case anonymous
-  /// `Authorization: Bearer <accessToken>`, added and kept fresh by the
-  /// ``AuthenticationInterceptor``.
   case bearer
 }
 
 /// A URL path held as segments, so that each is percent-encoded on its own: an id such as
 /// `a/b` stays one segment (`a%2Fb`), and an id `..` stays data (`%2E%2E`).
 public struct RequestPath: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-  /// The segments, not encoded.
+  /// Not encoded.
   public let segments: [String]
 
   public init(_ segments: [String]) { self.segments = segments }

@@ -51,20 +51,6 @@ public struct RequestMetrics: Hashable, Sendable {
   public let bytesSent: Int64
   public let bytesReceived: Int64
   public let outcome: Outcome
-
-  public init(
-    context: RequestContext, method: HTTPMethod, url: URL, attempts: Int, duration: Duration,
-    bytesSent: Int64, bytesReceived: Int64, outcome: Outcome
-  ) {
-    self.context = context
-    self.method = method
-    self.url = url
-    self.attempts = attempts
-    self.duration = duration
-    self.bytesSent = bytesSent
-    self.bytesReceived = bytesReceived
-    self.outcome = outcome
-  }
 }
 
 /// What a request body holds, described for monitors without handing them file contents; a
