@@ -62,11 +62,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     guard context.authorization == .bearer else { return request }
     let began = endedRefreshes.load(ordering: .acquiring)
     let stored: AuthCredential?
-    do {
-      stored = try await store.load()
-    } catch {
-      throw .credentialStorage(reason: error.message)
-    }
+    do { stored = try await store.load() } catch { throw .credentialStorage(reason: error.message) }
     let credential: AuthCredential
     if let stored, !stored.needsRefresh(window: refreshWindow, now: clock.now()) {
       credential = stored
@@ -133,11 +129,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     -> AuthCredential
   {
     let loaded: AuthCredential?
-    do {
-      loaded = try await store.load()
-    } catch {
-      throw .credentialStorage(reason: error.message)
-    }
+    do { loaded = try await store.load() } catch { throw .credentialStorage(reason: error.message) }
     guard let loaded else { return try await missingCredential(sharingFailuresSince: began) }
     return loaded
   }

@@ -20,11 +20,7 @@ public struct TaskSleeper: Sleeper {
   public init() {}
 
   public func sleep(for duration: Duration) async throws(CancellationError) {
-    do {
-      try await Task.sleep(for: duration)
-    } catch {
-      throw CancellationError()
-    }
+    do { try await Task.sleep(for: duration) } catch { throw CancellationError() }
   }
 }
 

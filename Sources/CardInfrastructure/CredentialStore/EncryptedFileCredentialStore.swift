@@ -29,8 +29,8 @@ import Foundation
 ///   store remembers the last credential it read with the version of the file it came from
 ///   (inode held open, size, times: ``CardPrimitives/FileVersion``), so a file another
 ///   process wrote is a new version, read at once, while a load of an unchanged file costs no
-///   decryption: on Linux one `read` of an inotify watch on the directory that finds nothing
-///   (a quarter of an `lstat`), elsewhere one `lstat`. A change to the key file alone is seen
+///   decryption: on Linux one `ioctl` asking an inotify watch on the directory whether it saw
+///   anything (``DirectoryWatch``), elsewhere one `lstat`. A change to the key file alone is seen
 ///   once the sealed file changes.
 /// - **A file that cannot be opened is never overwritten or deleted implicitly.** ``save(_:)``,
 ///   ``clear(ifStill:)`` and ``refreshCredential(replacing:using:)`` refuse to replace it;
@@ -102,7 +102,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// source, and ``CardData/CredentialStoreError/Kind/unavailable`` for I/O and permission
   /// failures. The file is left exactly as it is.
   ///
-  /// A file this store read last and that has not changed since (one `lstat`) answers off the
+  /// A file this store read last and that has not changed since answers off the
   /// actor, without decrypting it again; every other load reads the file on the actor.
   public nonisolated func load() async throws(CredentialStoreError) -> AuthCredential? {
     if let credential = rememberedCredential() { return credential }
