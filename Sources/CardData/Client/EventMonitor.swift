@@ -86,29 +86,36 @@ public enum RequestBodySummary: Hashable, Sendable {
   }
 }
 
-/// Forwards every event to several monitors, in order.
+/// Forwards every event to several monitors, in order. It calls them by index, which borrows
+/// each monitor where a `for`-`in` loop would copy it (a logging monitor holds a redactor).
 struct CompositeEventMonitor: EventMonitor {
   let monitors: [any EventMonitor]
 
   func requestBuilt(_ request: HTTPRequest, body: RequestBodySummary, context: RequestContext) {
-    for monitor in monitors { monitor.requestBuilt(request, body: body, context: context) }
+    for index in monitors.indices {
+      monitors[index].requestBuilt(request, body: body, context: context)
+    }
   }
   func requestSent(_ request: HTTPRequest, context: RequestContext) {
-    for monitor in monitors { monitor.requestSent(request, context: context) }
+    for index in monitors.indices { monitors[index].requestSent(request, context: context) }
   }
   func responseReceived(_ response: HTTPResponse, after elapsed: Duration, context: RequestContext)
   {
-    for monitor in monitors { monitor.responseReceived(response, after: elapsed, context: context) }
+    for index in monitors.indices {
+      monitors[index].responseReceived(response, after: elapsed, context: context)
+    }
   }
   func requestFailed(_ error: TransportError, after elapsed: Duration, context: RequestContext) {
-    for monitor in monitors { monitor.requestFailed(error, after: elapsed, context: context) }
+    for index in monitors.indices {
+      monitors[index].requestFailed(error, after: elapsed, context: context)
+    }
   }
   func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext) {
-    for monitor in monitors {
-      monitor.requestRetrying(reason: reason, delay: delay, context: context)
+    for index in monitors.indices {
+      monitors[index].requestRetrying(reason: reason, delay: delay, context: context)
     }
   }
   func requestFinished(_ metrics: RequestMetrics) {
-    for monitor in monitors { monitor.requestFinished(metrics) }
+    for index in monitors.indices { monitors[index].requestFinished(metrics) }
   }
 }
