@@ -15,13 +15,16 @@ public struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, C
   public let path: RequestPath
   public let body: RequestBody
   public let authorization: Authorization
-  public let sampleResponse: HTTPResponse
+  public var sampleResponse: HTTPResponse { sample() }
+  /// Built when asked for, so that an endpoint made for each request does not copy it.
+  private let sample: @Sendable () -> HTTPResponse
   private let decoder: @Sendable (HTTPResponse) -> NetworkResult<Response>
 
   /// `decode` judges a reply, usually with ``judgeStatus(by:data:type:)``.
   public init(
     name: String, method: HTTPMethod, path: RequestPath, body: RequestBody = .none,
-    authorization: Authorization, sampleResponse: HTTPResponse,
+    authorization: Authorization,
+    sampleResponse: @autoclosure @escaping @Sendable () -> HTTPResponse,
     decode: @escaping @Sendable (HTTPResponse) -> NetworkResult<Response>
   ) {
     self.name = name
@@ -29,7 +32,7 @@ public struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, C
     self.path = path
     self.body = body
     self.authorization = authorization
-    self.sampleResponse = sampleResponse
+    self.sample = sampleResponse
     self.decoder = decode
   }
 
