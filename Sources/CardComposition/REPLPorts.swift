@@ -16,7 +16,7 @@ final class RequestLog: RequestLogSwitch {
   func setEnabled(_ isEnabled: Bool) { enabled.store(isEnabled, ordering: .relaxed) }
 
   var monitor: LoggingMonitor {
-    LoggingMonitor { [self] line in if isEnabled { write(line) } }
+    LoggingMonitor(isEnabled: { [self] in isEnabled }, write: write)
   }
 }
 

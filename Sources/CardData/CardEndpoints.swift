@@ -1,15 +1,11 @@
 import CardDomain
 import Foundation
 
-// The contract's card operations as typed endpoints. The seed declares them as one Moya
-// enum, `enum CardService: TargetType { case cardList, cardDetailFetch(id), … }`, whose
-// `path`, `method` and `task` switch over the cases; here each case is a factory that
-// returns one `Endpoint` with those three answers, and with its response type and the
-// mapping of its reply, which Moya leaves to the caller:
+// The contract's card operations, each needing the Bearer token. The seed's Moya enum
+// `CardService: TargetType` switches over its cases for `path`, `method` and `task`; here each
+// case is a factory of one `Endpoint` that also names its response type and maps its reply:
 //
 //   client.send(.cardDetailFetch(id))   // Endpoint<Card>: GET /card/{id} → CardDTO → Card
-//
-// Every card endpoint needs the session's Bearer token.
 
 extension Endpoint where Response == [Card] {
   /// `GET /cards`: the user's cards in the user's order.
@@ -73,14 +69,10 @@ extension Endpoint where Response == Void {
 }
 
 extension MultipartFormData {
-  /// The `cardCreation` form for a draft, with the contract's part names in the contract's
-  /// order: `card.title`, `card.name`, `card.birthday`, `card.mbti`, `card.instagram`,
-  /// `card.linkURL`, `card.description`, `card.defaultImage` (always sent), `card.firstTMI`,
-  /// `card.secondTMI`, `card.thirdTMI`, then the `image` file part.
-  ///
-  /// Absent fields send no part; text is sent as given (``CreateCardUseCase`` validated the
-  /// draft). An image in memory is a data part; an image file is a file part, streamed from
-  /// disk when the form is encoded.
+  /// The `cardCreation` form, parts named and ordered as the contract says (`card.title` …
+  /// `card.thirdTMI`, then `image`). Absent fields send no part (`card.defaultImage` is always
+  /// sent); text goes as given, since ``CreateCardUseCase`` validated the draft; an image
+  /// file streams from disk when the form is encoded.
   package init(cardCreation draft: CardDraft, boundary: String = randomBoundary()) {
     self.init(boundary: boundary)
     appendIfPresent(draft.title, name: "card.title")

@@ -1,25 +1,20 @@
 import CardDomain
 import Foundation
 
-/// The outcome of one call to the card service, judged from the HTTP status first and the
-/// envelope second by ``judgeStatus(by:data:type:)``: the seed's `NetworkResult`, under its
-/// own names.
+/// The outcome of one call to the card service, judged by ``judgeStatus(by:data:type:)``:
+/// the seed's `NetworkResult`, under its own names.
 ///
-/// The cases keep apart what callers handle differently: a refusal they can show, a reply
-/// that breaks the contract (a bug), a server fault, and a call that never got an answer.
-/// Leaving the Data layer, a failure becomes the ``CardDomain/CardError`` case of the same
-/// name (``get()``), so no failure is renamed on its way to the user.
+/// The cases keep apart what callers handle differently: a refusal they can show (a 4xx), a
+/// reply that breaks the contract (a bug: a body that is not the envelope, a payload of the
+/// wrong shape or against the rules, an unexpected status), a server fault (a 5xx), and a
+/// call that got no HTTP response. Leaving the Data layer, a failure becomes the
+/// ``CardDomain/CardError`` case of the same name (``get()``).
 public enum NetworkResult<Value> {
-  /// A 2xx whose envelope carried the expected payload.
   case success(Value)
-  /// A 4xx: the envelope's message, or a standard phrase such as `not found`.
+  /// The envelope's message, or a standard phrase such as `not found`.
   case requestErr(message: String, status: Int)
-  /// The reply breaks the contract: a 2xx body that is not the envelope, a payload of the
-  /// wrong shape or one that breaks the contract's rules, or an unexpected status.
   case pathErr(reason: String)
-  /// A 5xx; the envelope's message when the body is the envelope.
   case serverErr(status: Int, message: String?)
-  /// No HTTP response arrived: no connection, timeout, TLS failure.
   case networkFail(reason: String)
 }
 
@@ -28,8 +23,7 @@ extension NetworkResult: Equatable where Value: Equatable {}
 extension NetworkResult: Hashable where Value: Hashable {}
 
 extension NetworkResult {
-  /// The payload, or the domain error of the same name.
-  public func get() throws(CardError) -> Value {
+  public consuming func get() throws(CardError) -> Value {
     switch self {
     case .success(let value): value
     case .requestErr(let message, let status): throw .requestErr(message: message, status: status)
@@ -39,14 +33,9 @@ extension NetworkResult {
     }
   }
 
-  /// Maps the payload of a success to an entity; a payload that breaks the contract's rules
-  /// becomes ``pathErr(reason:)`` with the mapping error's reason, and the other cases pass
-  /// through.
-  ///
-  /// ```swift
-  /// judgeStatus(by: status, data: body, type: CardDTO.self).tryMap { try $0.card() }
-  /// ```
-  public func tryMap<NewValue>(
+  /// Maps a success's payload to an entity, such as `tryMap { try $0.card() }`; a payload
+  /// that breaks the contract's rules becomes ``pathErr(reason:)``.
+  public consuming func tryMap<NewValue>(
     _ transform: (Value) throws(WireMappingError) -> NewValue
   ) -> NetworkResult<NewValue> {
     switch self {
@@ -75,9 +64,8 @@ extension NetworkResult {
 /// | 1xx, 3xx, anything else | `pathErr("unexpected status N")` |
 ///
 /// A 2xx body is decoded once, as `GenericResponse<T>`; only a body that fails is looked at
-/// again, to say why. A `null` or absent `data` is a success only when `T` itself decodes
-/// from `null` (``NoPayload``, an optional). Reasons describe the body's shape and never
-/// quote it, so no token leaks into a log.
+/// again, to say why. A `null` or absent `data` is a success only when `T` decodes from
+/// `null` (``NoPayload``, an optional). Reasons never quote the body, so no token leaks.
 public func judgeStatus<T: Decodable>(
   by statusCode: Int, data: Data, type: T.Type
 ) -> NetworkResult<T> {
@@ -94,8 +82,8 @@ public func judgeStatus<T: Decodable>(
   }
 }
 
-/// Judges a call that got no HTTP response at all: always `networkFail`, with the
-/// transport's message (or its kind when the message is empty).
+/// Judges a call that got no HTTP response: `networkFail`, with the transport's message (its
+/// kind when the message is empty).
 public func judgeStatus<T>(transportError: TransportError, type: T.Type = T.self)
   -> NetworkResult<T>
 {
@@ -103,8 +91,6 @@ public func judgeStatus<T>(transportError: TransportError, type: T.Type = T.self
 }
 
 extension CardError {
-  /// The failure of a call that got no HTTP response: `networkFail`, as
-  /// ``judgeStatus(transportError:type:)`` judges it.
   package init(noResponse error: TransportError) {
     self = .networkFail(reason: reason(forNoResponse: error))
   }
@@ -115,15 +101,13 @@ private func reason(forNoResponse error: TransportError) -> String {
 }
 
 /// The envelope every reply body is wrapped in, success or failure:
-/// `{"status": 200, "success": true, "message": "card fetched", "data": …}`.
+/// `{"status": 200, "success": true, "message": "card fetched", "data": …}`. The `status`
+/// repeats the HTTP status for information only; `data` is `nil` when `null` (always so on
+/// failure) or absent.
 public struct GenericResponse<T: Decodable>: Decodable {
-  /// The HTTP status code, repeated. Informational: the response's own status decides.
   public var status: Int
-  /// `true` for 2xx.
   public var success: Bool
-  /// A sentence for people; on failure it says what was wrong.
   public var message: String
-  /// The payload; `nil` when `data` is `null` (always so on failure) or absent.
   public var data: T?
 }
 
@@ -145,12 +129,10 @@ public struct NoPayload: Decodable, Hashable, Sendable {
 }
 
 /// A reply that decodes but breaks one of the contract's rules, such as an `mbti` that is
-/// not four letters or an `expiresIn` of zero; ``NetworkResult/tryMap(_:)`` makes it a
-/// `pathErr`.
+/// not four letters: the field as the wire names it, and a reason of at most 200 characters
+/// that never holds a token. ``NetworkResult/tryMap(_:)`` makes it a `pathErr`.
 public struct WireMappingError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The offending field as the wire names it, such as `mbti`.
   public let field: String
-  /// What is wrong and where, at most 200 characters; never a token.
   public let reason: String
 
   public init(field: String, reason: String) {
@@ -161,7 +143,7 @@ public struct WireMappingError: Error, Hashable, Sendable, CustomStringConvertib
   public var description: String { reason }
 }
 
-/// One decoder for every reply: it holds no state between decodes, and making one costs
+/// One decoder for every reply: it keeps no state between decodes, and making one costs
 /// about as much as mapping a card.
 private let replyDecoder = JSONDecoder()
 
@@ -178,15 +160,15 @@ private func judgeSuccess<T: Decodable>(status: Int, body: Data, type: T.Type)
     let message = ReplyShape.excerpt(of: envelope.message)
     return .pathErr(reason: "status \(status): the envelope says success: false (\(message))")
   }
-  if let value = envelope.data ?? (try? replyDecoder.decode(T.self, from: Data("null".utf8))) {
+  if let value = (consume envelope).data
+    ?? (try? replyDecoder.decode(T.self, from: Data("null".utf8)))
+  {
     return .success(value)
   }
   return .pathErr(reason: "status \(status): data is null; expected \(T.self)")
 }
 
-/// Why a 2xx body did not decode as the envelope around `T`: not the envelope at all, an
-/// envelope that says `success: false`, or `data` of another shape. Looked into only when
-/// the one decode failed.
+/// Why a 2xx body did not decode as the envelope around `T`, looked into only then.
 private func whyNot<T>(_ body: Data, decodes type: T.Type, _ error: any Error) -> String {
   let header: GenericResponse<NoPayload>.Header
   do {
@@ -200,8 +182,7 @@ private func whyNot<T>(_ body: Data, decodes type: T.Type, _ error: any Error) -
   return "data does not decode as \(T.self): \(ReplyShape.describe(error))"
 }
 
-/// The message of an envelope body, or `nil` when the body is not the envelope or its
-/// message is blank.
+/// The message of an envelope body; `nil` for another body or a blank message.
 private func envelopeMessage(in body: Data) -> String? {
   guard let header = try? replyDecoder.decode(GenericResponse<NoPayload>.Header.self, from: body),
     header.message.contains(where: { !$0.isWhitespace })
@@ -210,7 +191,7 @@ private func envelopeMessage(in body: Data) -> String? {
 }
 
 extension GenericResponse {
-  /// The envelope without its payload: what a failure reply is read for.
+  /// What a failure reply is read for.
   struct Header: Decodable {
     var status: Int
     var success: Bool

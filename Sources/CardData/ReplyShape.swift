@@ -3,9 +3,6 @@ import Foundation
 /// Short, quote-free descriptions of a reply that could not be read, for `pathErr` reasons.
 /// They name the shape and the coding path, never the body's text, so no token leaks.
 enum ReplyShape {
-  /// The longest excerpt of a server message quoted in a reason.
-  static let excerptLength = 100
-
   /// Why a 2xx body is not the envelope, such as `an empty body`, `HTML or XML (1532 bytes)`,
   /// `a JSON array`, or `a JSON object: missing 'success' at the top level`.
   static func describeNonEnvelope(_ body: Data, _ error: any Error) -> String {
@@ -38,10 +35,8 @@ enum ReplyShape {
     }
   }
 
-  /// A server message cut to ``excerptLength`` characters, quoted.
-  static func excerpt(of message: String) -> String {
-    "\"\(message.truncated(to: excerptLength))\""
-  }
+  /// A server message cut to 100 characters, quoted.
+  static func excerpt(of message: String) -> String { "\"\(message.truncated(to: 100))\"" }
 
   private static func path(_ codingPath: [any CodingKey]) -> String {
     guard !codingPath.isEmpty else { return "the top level" }
@@ -77,31 +72,14 @@ enum ReplyShape {
   }
 
   private static let phrases: [Int: String] = [
-    400: "bad request",
-    401: "unauthorized",
-    402: "payment required",
-    403: "forbidden",
-    404: "not found",
-    405: "method not allowed",
-    406: "not acceptable",
-    407: "proxy authentication required",
-    408: "request timeout",
-    409: "conflict",
-    410: "gone",
-    411: "length required",
-    412: "precondition failed",
-    413: "content too large",
-    414: "URI too long",
-    415: "unsupported media type",
-    416: "range not satisfiable",
-    417: "expectation failed",
-    421: "misdirected request",
-    422: "unprocessable content",
-    426: "upgrade required",
-    428: "precondition required",
-    429: "too many requests",
-    431: "request header fields too large",
-    451: "unavailable for legal reasons",
+    400: "bad request", 401: "unauthorized", 402: "payment required", 403: "forbidden",
+    404: "not found", 405: "method not allowed", 406: "not acceptable",
+    407: "proxy authentication required", 408: "request timeout", 409: "conflict",
+    410: "gone", 411: "length required", 412: "precondition failed", 413: "content too large",
+    414: "URI too long", 415: "unsupported media type", 416: "range not satisfiable",
+    417: "expectation failed", 421: "misdirected request", 422: "unprocessable content",
+    426: "upgrade required", 428: "precondition required", 429: "too many requests",
+    431: "request header fields too large", 451: "unavailable for legal reasons",
   ]
 }
 

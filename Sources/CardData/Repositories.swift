@@ -4,7 +4,7 @@ import CardDomain
 public struct RemoteCardRepository: CardRepository {
   private let client: any APIClient
 
-  /// A repository over a client whose pipeline adds the session's credential.
+  /// `client`'s pipeline adds the session's credential.
   public init(client: any APIClient) { self.client = client }
 
   public func cards() async throws(CardError) -> [Card] { try await client.send(.cardList) }
@@ -31,10 +31,8 @@ public struct RemoteAuthRepository: AuthRepository {
   private let store: any CredentialStore
   private let clock: any WallClock
 
-  /// - Parameters:
-  ///   - client: sends the auth endpoints; its authentication interceptor adds the
-  ///     credential to `logout` and leaves `login` alone.
-  ///   - clock: dates the credential's expiry.
+  /// `client`'s authentication interceptor adds the credential to `logout` and leaves
+  /// `login` alone; `clock` dates the credential's expiry.
   public init(
     client: any APIClient, store: any CredentialStore, clock: any WallClock = SystemWallClock()
   ) {
@@ -43,15 +41,10 @@ public struct RemoteAuthRepository: AuthRepository {
     self.clock = clock
   }
 
-  /// `POST /auth/login`, then stores the credential.
   public func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
     let credential = try await client.send(
       .login(userID: userID, password: password, at: clock.now()))
-    do {
-      try await store.save(credential)
-    } catch {
-      throw .credentialStorage(reason: error.message)
-    }
+    try await storage { () async throws(CredentialStoreError) in try await store.save(credential) }
     return SignedInUser(userID: userID)
   }
 
@@ -65,31 +58,30 @@ public struct RemoteAuthRepository: AuthRepository {
       // The local session ends regardless; a server that could not be told keeps a refresh
       // token that is no longer stored anywhere.
     }
-    do {
-      switch try await store.clear() {
-      case .removed: return .signedOut
-      case .setAside(let place): return .unreadableSessionSetAside(at: place)
-      }
-    } catch {
-      throw .credentialStorage(reason: error.message)
+    switch try await storage({ () async throws(CredentialStoreError) in try await store.clear() }) {
+    case .removed: return .signedOut
+    case .setAside(let place): return .unreadableSessionSetAside(at: place)
     }
   }
 
-  /// The user of the stored credential.
   public func currentUser() async throws(CardError) -> SignedInUser? {
-    let credential: AuthCredential?
-    do {
-      credential = try await store.load()
-    } catch {
-      throw .credentialStorage(reason: error.message)
+    let loaded = try await storage { () async throws(CredentialStoreError) in
+      try await store.load()
     }
-    guard let credential else { return nil }
+    guard let credential = loaded else { return nil }
     do {
       return SignedInUser(userID: try UserID(credential.userID))
     } catch {
       throw .credentialStorage(reason: "the stored session names no user")
     }
   }
+}
+
+/// A store failure as the domain's error.
+private func storage<Value>(
+  _ body: () async throws(CredentialStoreError) -> Value
+) async throws(CardError) -> Value {
+  do { return try await body() } catch { throw .credentialStorage(reason: error.message) }
 }
 
 /// Refreshes the credential with `POST /auth/refresh`, through a client without the

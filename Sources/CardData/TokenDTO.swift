@@ -16,12 +16,9 @@ package struct TokenDTO: Codable, Hashable, Sendable, CustomStringConvertible,
     self.expiresIn = expiresIn
   }
 
-  /// The session credential for `userID`, whose access token expires `expiresIn` seconds
-  /// after `now`.
-  ///
-  /// Rejects an `expiresIn` of zero or less, and a token that is empty or holds anything
-  /// but visible ASCII: a newline in a token could inject a header. The error never shows a
-  /// token.
+  /// The credential for `userID`, expiring `expiresIn` seconds after `now`. Rejects an
+  /// `expiresIn` of zero or less, and a token that is empty or holds anything but visible
+  /// ASCII (a newline could inject a header); the error never shows a token.
   package func credential(userID: String, now: Date) throws(WireMappingError) -> AuthCredential {
     try Self.checkToken(accessToken, field: "accessToken")
     try Self.checkToken(refreshToken, field: "refreshToken")
@@ -49,8 +46,8 @@ package struct TokenDTO: Codable, Hashable, Sendable, CustomStringConvertible,
   package var customMirror: Mirror { Mirror(self, children: ["expiresIn": expiresIn]) }
 }
 
-/// The body of `login`: `{"userId": "...", "password": "..."}`. Printing it never shows the
-/// password, which appears only in the encoded bytes.
+/// The body of `login`, `{"userId": "...", "password": "..."}`; the password appears only in
+/// the encoded bytes, never when printed.
 package struct LoginRequestDTO: Encodable, Hashable, Sendable, CustomStringConvertible,
   CustomDebugStringConvertible, CustomReflectable
 {
@@ -62,10 +59,7 @@ package struct LoginRequestDTO: Encodable, Hashable, Sendable, CustomStringConve
     self.password = password
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case userId
-    case password
-  }
+  private enum CodingKeys: String, CodingKey { case userId, password }
 
   package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
@@ -78,7 +72,7 @@ package struct LoginRequestDTO: Encodable, Hashable, Sendable, CustomStringConve
   package var customMirror: Mirror { Mirror(self, children: ["userId": userId]) }
 }
 
-/// The body of `refresh`: `{"refreshToken": "..."}`. Printing it never shows the token.
+/// The body of `refresh`, `{"refreshToken": "..."}`; printing it never shows the token.
 package struct RefreshRequestDTO: Encodable, Hashable, Sendable, CustomStringConvertible,
   CustomDebugStringConvertible, CustomReflectable
 {

@@ -1,8 +1,7 @@
 import Foundation
 
-// card-benchmarks <mode> [arguments]: measurements too slow or too large for the unit tests,
-// printed as figures. Exit status: 0 when the measurement meets its goal, 1 when it does not,
-// 2 on bad usage.
+// card-benchmarks <mode> [argument]: measurements too slow or too large for the unit tests.
+// Exit status: 0 when the measurement meets its goal, 1 when it does not, 2 on bad usage.
 
 let usage = """
   usage: card-benchmarks multipart-memory [sizeMiB]
@@ -15,34 +14,24 @@ let usage = """
   """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-switch (arguments.first, arguments.count) {
-case ("multipart-memory", 1...2):
-  guard let sizeMiB = Int(arguments.count == 2 ? arguments[1] : "256"), sizeMiB > 0 else {
-    printError(usage)
-    exit(2)
-  }
-  exit(MultipartMemoryBenchmark(sizeMiB: sizeMiB).run())
-case ("pipeline", 1...2):
-  guard let rounds = Int(arguments.count == 2 ? arguments[1] : "20"), rounds > 0 else {
-    printError(usage)
-    exit(2)
-  }
+let number = arguments.count == 2 ? Int(arguments[1]) : nil
+switch (arguments.first, arguments.count, number) {
+case ("multipart-memory", 1, _): exit(MultipartMemoryBenchmark(sizeMiB: 256).run())
+case ("multipart-memory", 2, let size?) where size > 0:
+  exit(MultipartMemoryBenchmark(sizeMiB: size).run())
+case ("pipeline", 1, _): exit(await PipelineBenchmark(rounds: 20).run())
+case ("pipeline", 2, let rounds?) where rounds > 0:
   exit(await PipelineBenchmark(rounds: rounds).run())
 default:
   printError(usage)
   exit(2)
 }
 
-/// A measurement that could not be made.
 struct BenchmarkFailure: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }
 }
 
-func printError(_ message: String) {
-  FileHandle.standardError.write(Data("\(message)\n".utf8))
-}
+func printError(_ message: String) { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
 
-func mebibytes(_ bytes: Int64) -> String {
-  String(format: "%.1f", Double(bytes) / 1_048_576)
-}
+func mebibytes(_ bytes: Int64) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }

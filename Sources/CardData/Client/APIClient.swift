@@ -1,4 +1,5 @@
 import CardDomain
+import CardPrimitives
 import Foundation
 
 /// What a repository needs of the network: send an endpoint, get its response or a
@@ -17,22 +18,19 @@ public protocol APIClient: Sendable {
 /// retriers in order; when none decides, the reply is judged as it is (a 404 becomes
 /// `requestErr`, no response `networkFail`).
 public struct RequestPipeline: APIClient {
-  /// Where the endpoints' paths are resolved.
   public let baseURL: URL
-  /// The base URL as text without trailing slashes: an endpoint's encoded path is appended
-  /// to it, which is cheaper than `URLComponents` on every request.
+  /// The base URL as text without query or trailing slashes, which an endpoint's encoded path
+  /// is appended to.
   private let base: String
+  private let urls = URLMemo()
   private let transport: any HTTPTransport
   private var interceptor: Interceptor
   private let monitor: CompositeEventMonitor
   private let multipartEncoder: MultipartEncoder
   private let sleeper: any Sleeper
 
-  /// - Parameters:
-  ///   - interceptor: adapters and retriers, run in order.
-  ///   - monitors: observers of every request event, such as a ``LoggingMonitor``.
-  ///   - multipartEncoder: encodes multipart bodies, streaming large ones to a temporary file.
-  ///   - sleeper: waits out retry delays.
+  /// `monitors` observe every request event (a ``LoggingMonitor``, say); `multipartEncoder`
+  /// streams large multipart bodies to a temporary file; `sleeper` waits out retry delays.
   public init(
     baseURL: URL,
     transport: any HTTPTransport,
@@ -63,7 +61,6 @@ public struct RequestPipeline: APIClient {
     return copy
   }
 
-  /// Sends the endpoint, with any retries, and judges the final reply.
   public func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
     let request = EndpointRequest(
       name: endpoint.name, method: endpoint.method, path: endpoint.path, body: endpoint.body,
@@ -71,105 +68,102 @@ public struct RequestPipeline: APIClient {
     return try endpoint.decode(try await finalResponse(to: request)).get()
   }
 
-  /// Sends what an endpoint asks for, with any retries, and returns the final reply. Not
-  /// generic over the response: it runs as compiled code for every endpoint, instead of
-  /// looking up generic type metadata at run time on the hot path.
-  private func finalResponse(to endpoint: EndpointRequest) async throws(CardError)
+  /// The reply to what an endpoint asks for, after any retries. Not generic over the
+  /// response, so the hot path runs compiled code instead of looking up type metadata.
+  private nonisolated(nonsending) func finalResponse(to endpoint: EndpointRequest)
+    async throws(CardError)
     -> HTTPResponse
   {
-    let started = ContinuousClock.now
-    var context = RequestContext.next(
-      for: endpoint.name, authorization: endpoint.authorization)
+    let started = monitor.monitors.isEmpty ? nil : ContinuousClock.now
+    var context = RequestContext.next(for: endpoint.name, authorization: endpoint.authorization)
     var tally = Tally()
-    func finish(_ outcome: RequestMetrics.Outcome, _ request: HTTPRequest) {
-      guard !monitor.monitors.isEmpty else { return }
+    var request = HTTPRequest(method: endpoint.method, url: baseURL)
+    func finish(_ outcome: RequestMetrics.Outcome) {
+      guard let started else { return }
       monitor.requestFinished(
         RequestMetrics(
           context: context, method: request.method, url: request.url, attempts: tally.attempts,
-          duration: ContinuousClock.now - started, bytesSent: tally.bytesSent,
+          duration: .now - started, bytesSent: tally.bytesSent,
           bytesReceived: tally.bytesReceived, outcome: outcome))
     }
-
-    let prepared: PreparedRequest
-    do {
-      prepared = try PreparedRequest(endpoint, base: base, encoder: multipartEncoder)
+    do throws(CardError) {
+      // Built first: nothing after it may leave a temporary body file behind.
+      let prepared = try PreparedRequest(
+        endpoint, url: urls.url(for: endpoint.path, below: base), encoder: multipartEncoder)
+      defer { prepared.removeTemporaryFile() }
+      request = prepared.request
+      monitor.requestBuilt(request, body: prepared.bodySummary, context: context)
+      let response = try await sendWithRetries(request, context: &context, tally: &tally)
+      finish(.response(status: response.status))
+      return response
     } catch {
-      finish(.failure(error), HTTPRequest(method: endpoint.method, url: baseURL))
+      finish(.failure(error))
       throw error
-    }
-    defer { prepared.removeTemporaryFile() }
-    monitor.requestBuilt(prepared.request, body: prepared.bodySummary, context: context)
-
-    while true {
-      let outcome: Result<HTTPResponse, TransportError>
-      let sent: HTTPRequest
-      do {
-        (outcome, sent) = try await attempt(prepared.request, context: context, tally: &tally)
-      } catch {
-        finish(.failure(error), prepared.request)
-        throw error
-      }
-      if case .success(let response) = outcome, (200..<300).contains(response.status) {
-        finish(.response(status: response.status), prepared.request)
-        return response
-      }
-      switch await interceptor.retry(sent, after: outcome, context: context) {
-      case .retry(let delay, let reason):
-        monitor.requestRetrying(reason: reason, delay: delay, context: context)
-        do {
-          try await sleeper.sleep(for: delay)
-        } catch {
-          finish(.failure(.cancelled), prepared.request)
-          throw .cancelled
-        }
-        context.retries.append(reason)
-      case .fail(let error):
-        finish(.failure(error), prepared.request)
-        throw error
-      case .noDecision:
-        switch outcome {
-        case .success(let response):
-          finish(.response(status: response.status), prepared.request)
-          return response
-        case .failure(let error):
-          let judged = CardError(noResponse: error)
-          finish(.failure(judged), prepared.request)
-          throw judged
-        }
-      }
     }
   }
 
-  /// One attempt: adapt, then send. Throws only when the request must stop unsent or was
-  /// cancelled; a transport failure is an outcome for the retriers.
-  private func attempt(_ request: HTTPRequest, context: RequestContext, tally: inout Tally)
-    async throws(CardError) -> (Result<HTTPResponse, TransportError>, HTTPRequest)
-  {
-    guard !Task.isCancelled else { throw .cancelled }
-    let adapted = try await interceptor.adapt(request, context: context)
-    guard !Task.isCancelled else { throw .cancelled }
-    monitor.requestSent(adapted, context: context)
-    tally.attempts += 1
-    tally.bytesSent += adapted.body.length
-    let sent = ContinuousClock.now
-    let response: HTTPResponse
-    do {
-      response = try await transport.send(adapted)
-    } catch {
-      monitor.requestFailed(error, after: ContinuousClock.now - sent, context: context)
-      if error.kind == .cancelled || Task.isCancelled { throw .cancelled }
-      return (.failure(error), adapted)
+  /// Adapts and sends `request` until an attempt gets a 2xx or the retriers stop. A transport
+  /// failure goes to the retriers; a cancelled task stops with ``CardDomain/CardError/cancelled``.
+  private nonisolated(nonsending) func sendWithRetries(
+    _ request: HTTPRequest, context: inout RequestContext, tally: inout Tally
+  ) async throws(CardError) -> HTTPResponse {
+    while true {
+      guard !Task.isCancelled else { throw .cancelled }
+      let adapted = try await interceptor.adapt(request, context: context)
+      guard !Task.isCancelled else { throw .cancelled }
+      monitor.requestSent(adapted, context: context)
+      tally.attempts += 1
+      tally.bytesSent += adapted.body.length
+      let sent = monitor.monitors.isEmpty ? nil : ContinuousClock.now
+      let outcome: Result<HTTPResponse, TransportError>
+      do {
+        let response = try await transport.send(adapted)
+        if let sent { monitor.responseReceived(response, after: .now - sent, context: context) }
+        tally.bytesReceived += Int64(response.body.count)
+        outcome = .success(response)
+      } catch {
+        if let sent { monitor.requestFailed(error, after: .now - sent, context: context) }
+        if error.kind == .cancelled { throw .cancelled }
+        outcome = .failure(error)
+      }
+      guard !Task.isCancelled else { throw .cancelled }
+      if case .success(let response) = outcome, (200..<300).contains(response.status) {
+        return response
+      }
+      switch await interceptor.retry(adapted, after: outcome, context: context) {
+      case .retry(let delay, let reason):
+        monitor.requestRetrying(reason: reason, delay: delay, context: context)
+        do { try await sleeper.sleep(for: delay) } catch { throw .cancelled }
+        context.retries.append(reason)
+      case .fail(let error): throw error
+      case .noDecision: return try outcome.mapError(CardError.init(noResponse:)).get()
+      }
     }
-    monitor.responseReceived(response, after: ContinuousClock.now - sent, context: context)
-    tally.bytesReceived += Int64(response.body.count)
-    guard !Task.isCancelled else { throw .cancelled }
-    return (.success(response), adapted)
   }
 
   private struct Tally {
     var attempts = 0
     var bytesSent: Int64 = 0
     var bytesReceived: Int64 = 0
+  }
+}
+
+/// The URLs of the paths sent lately, at most 64: parsing one costs as much as a twentieth of
+/// decoding a card, and a client sends the same few paths again and again.
+private final class URLMemo: Sendable {
+  private let urls = Protected<[RequestPath: URL]>([:])
+
+  /// `base` followed by `path`, percent-encoded; `base` is the same on every call.
+  func url(for path: RequestPath, below base: String) throws(CardError) -> URL {
+    if let url = urls.withLock({ $0[path] }) { return url }
+    guard let url = URL(string: path.encoded(after: base)) else {
+      throw .invalidInput(.unreadableInput("no valid URL for \(path) below \(base)"))
+    }
+    urls.withLock {
+      if $0.count == 64 { $0.removeAll() }
+      $0[path] = url
+    }
+    return url
   }
 }
 
@@ -191,13 +185,8 @@ private struct PreparedRequest {
 
   /// The base URL plus the percent-encoded path, `Accept: application/json`, and a body
   /// with an explicit `Content-Type` (FoundationNetworking would add a form type otherwise).
-  init(_ endpoint: EndpointRequest, base: String, encoder: MultipartEncoder) throws(CardError) {
-    // The URL first: nothing below may leave a temporary file behind when it throws.
-    guard let url = URL(string: base + endpoint.path.percentEncoded) else {
-      throw .invalidInput(.unreadableInput("no valid URL for \(endpoint.path) below \(base)"))
-    }
-
-    var headers: HTTPHeaders = ["Accept": "application/json"]
+  init(_ endpoint: EndpointRequest, url: URL, encoder: MultipartEncoder) throws(CardError) {
+    var headers = Self.acceptJSON
     var body = HTTPBody.empty
     var summary = RequestBodySummary.empty
     var temporaryFile: URL?
@@ -231,11 +220,12 @@ private struct PreparedRequest {
     self.temporaryFile = temporaryFile
   }
 
-  /// Removes the temporary body file; safe to call more than once.
   func removeTemporaryFile() {
     guard let temporaryFile else { return }
     try? FileManager.default.removeItem(at: temporaryFile)
   }
+
+  private static let acceptJSON: HTTPHeaders = ["Accept": "application/json"]
 
   private static let jsonEncoder: JSONEncoder = {
     let encoder = JSONEncoder()

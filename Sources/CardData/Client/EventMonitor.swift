@@ -3,21 +3,16 @@ import Foundation
 
 /// Observes the life of every request; every hook does nothing unless implemented.
 ///
-/// Hooks come in this order: built; then for each attempt sent, and either received or
-/// failed, then retrying when another attempt follows; finished once at the end. They run
-/// on the request's path, so they must return quickly.
+/// Hooks come in this order: built (before any adapter ran); then for each attempt sent
+/// (adapted), received (any status) or failed (no response), then retrying when another
+/// attempt follows; finished once at the end. They run on the request's path, so they must
+/// return quickly.
 public protocol EventMonitor: Sendable {
-  /// The request was built from its endpoint, before any adapter ran.
   func requestBuilt(_ request: HTTPRequest, body: RequestBodySummary, context: RequestContext)
-  /// The adapted request was handed to the transport.
   func requestSent(_ request: HTTPRequest, context: RequestContext)
-  /// A response arrived (any status).
   func responseReceived(_ response: HTTPResponse, after elapsed: Duration, context: RequestContext)
-  /// The attempt got no response.
   func requestFailed(_ error: TransportError, after elapsed: Duration, context: RequestContext)
-  /// The request will be sent again after `delay`.
   func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext)
-  /// The request finished, with or without a response.
   func requestFinished(_ metrics: RequestMetrics)
 }
 
@@ -37,11 +32,12 @@ extension EventMonitor {
 }
 
 /// The figures of one finished request, measured by the pipeline itself (FoundationNetworking
-/// delivers no task metrics).
+/// delivers no task metrics): `url` is the base URL when the request could not be built,
+/// `duration` runs from building to the end, retries and delays included, and the byte counts
+/// are bodies over all attempts.
 public struct RequestMetrics: Hashable, Sendable {
-  /// How a request ended.
   public enum Outcome: Hashable, Sendable {
-    /// A response with this status was handed to the endpoint to judge (any status).
+    /// A response with this status was handed to the endpoint to judge.
     case response(status: Int)
     /// No response to judge: this error ended the request.
     case failure(CardError)
@@ -49,53 +45,30 @@ public struct RequestMetrics: Hashable, Sendable {
 
   public let context: RequestContext
   public let method: HTTPMethod
-  /// The URL (the base URL when the request could not be built).
   public let url: URL
-  /// How many times the request was sent.
   public let attempts: Int
-  /// From building the request to its end, retries and their delays included.
   public let duration: Duration
-  /// Request body bytes sent, all attempts together.
   public let bytesSent: Int64
-  /// Response body bytes received, all attempts together.
   public let bytesReceived: Int64
   public let outcome: Outcome
-
-  public init(
-    context: RequestContext, method: HTTPMethod, url: URL, attempts: Int, duration: Duration,
-    bytesSent: Int64, bytesReceived: Int64, outcome: Outcome
-  ) {
-    self.context = context
-    self.method = method
-    self.url = url
-    self.attempts = attempts
-    self.duration = duration
-    self.bytesSent = bytesSent
-    self.bytesReceived = bytesReceived
-    self.outcome = outcome
-  }
 }
 
-/// What a request body holds, described for monitors without handing them file contents.
+/// What a request body holds, described for monitors without handing them file contents; a
+/// logger redacts the secrets in a JSON body before printing it.
 public enum RequestBodySummary: Hashable, Sendable {
   case empty
-  /// A JSON body; a logger redacts the secrets in it before printing.
   case json(Data)
-  /// A multipart form, part by part.
   case multipart([Part])
 
-  /// One multipart part as monitors see it.
+  /// One multipart part: its size when known without reading a file, and the value of a text
+  /// field, never the bytes of a file part.
   public struct Part: Hashable, Sendable {
     public let name: String
-    /// The file name, for file parts.
     public let filename: String?
     public let contentType: String?
-    /// The part's size in bytes, when known without reading a file.
     public let byteCount: Int64?
-    /// The value of a text field; never the bytes of a file part.
     public let text: String?
 
-    /// Describes a part without reading a file's contents.
     public init(_ part: MultipartPart) {
       name = part.name
       filename = part.filename
@@ -113,29 +86,36 @@ public enum RequestBodySummary: Hashable, Sendable {
   }
 }
 
-/// Forwards every event to several monitors, in order.
+/// Forwards every event to several monitors, in order. It calls them by index, which borrows
+/// each monitor where a `for`-`in` loop would copy it (a logging monitor holds a redactor).
 struct CompositeEventMonitor: EventMonitor {
   let monitors: [any EventMonitor]
 
   func requestBuilt(_ request: HTTPRequest, body: RequestBodySummary, context: RequestContext) {
-    for monitor in monitors { monitor.requestBuilt(request, body: body, context: context) }
+    for index in monitors.indices {
+      monitors[index].requestBuilt(request, body: body, context: context)
+    }
   }
   func requestSent(_ request: HTTPRequest, context: RequestContext) {
-    for monitor in monitors { monitor.requestSent(request, context: context) }
+    for index in monitors.indices { monitors[index].requestSent(request, context: context) }
   }
   func responseReceived(_ response: HTTPResponse, after elapsed: Duration, context: RequestContext)
   {
-    for monitor in monitors { monitor.responseReceived(response, after: elapsed, context: context) }
+    for index in monitors.indices {
+      monitors[index].responseReceived(response, after: elapsed, context: context)
+    }
   }
   func requestFailed(_ error: TransportError, after elapsed: Duration, context: RequestContext) {
-    for monitor in monitors { monitor.requestFailed(error, after: elapsed, context: context) }
+    for index in monitors.indices {
+      monitors[index].requestFailed(error, after: elapsed, context: context)
+    }
   }
   func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext) {
-    for monitor in monitors {
-      monitor.requestRetrying(reason: reason, delay: delay, context: context)
+    for index in monitors.indices {
+      monitors[index].requestRetrying(reason: reason, delay: delay, context: context)
     }
   }
   func requestFinished(_ metrics: RequestMetrics) {
-    for monitor in monitors { monitor.requestFinished(metrics) }
+    for index in monitors.indices { monitors[index].requestFinished(metrics) }
   }
 }

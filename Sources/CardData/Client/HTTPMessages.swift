@@ -1,7 +1,6 @@
 import CardPrimitives
 import Foundation
 
-/// An HTTP request method.
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   public let rawValue: String
 
@@ -56,14 +55,13 @@ public struct HTTPResponse: Hashable, Sendable {
   }
 }
 
-/// The body of a request: nothing, bytes in memory, or a file streamed from disk.
+/// The body of a request: nothing, bytes in memory, or a file of a known length streamed from
+/// disk (large multipart forms).
 public enum HTTPBody: Hashable, Sendable {
   case empty
   case data(Data)
-  /// A file of a known length, sent without loading it into memory (large multipart forms).
   case file(URL, length: Int64)
 
-  /// The number of bytes the body sends.
   public var length: Int64 {
     switch self {
     case .empty: 0
@@ -75,7 +73,6 @@ public enum HTTPBody: Hashable, Sendable {
 
 /// Header fields in order, names compared without regard to case.
 public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
-  /// One header field.
   public struct Field: Hashable, Sendable {
     public let name: String
     public let value: String
@@ -98,10 +95,16 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
   /// place of the first one), and setting `nil` removes them.
   public subscript(name: String) -> String? {
     get { storage[name] }
-    set { storage[name] = newValue }
+    set {
+      // Adding a field the request lacks, such as `Authorization`, copies the fields once.
+      if let newValue, storage[name] == nil {
+        storage.add(name: name, value: newValue)
+      } else {
+        storage[name] = newValue
+      }
+    }
   }
 
-  /// Every value of the named field, in order.
   public func values(for name: String) -> [String] { storage.values(for: name) }
 
   /// Adds a field after the others, keeping any of the same name.
@@ -116,7 +119,6 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
 // debuggers are handed these values, and any of them may print one.
 
 extension HTTPHeaders: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  /// `[Name: value, …]`, credentials redacted.
   public var description: String {
     "["
       + map { "\($0.name): \(Redactor.standard.redact(headerValue: $0.value, name: $0.name))" }
@@ -127,7 +129,6 @@ extension HTTPHeaders: CustomStringConvertible, CustomDebugStringConvertible, Cu
 }
 
 extension HTTPBody: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  /// The kind and size of the body, never its bytes.
   public var description: String {
     switch self {
     case .empty: "<empty body>"
@@ -140,7 +141,6 @@ extension HTTPBody: CustomStringConvertible, CustomDebugStringConvertible, Custo
 }
 
 extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  /// `METHOD url headers body`, with credentials and secrets in the query redacted.
   public var description: String {
     "\(method) \(Redactor.standard.redact(url: url)) \(headers) \(body)"
   }
@@ -156,7 +156,6 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, Cu
 }
 
 extension HTTPResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  /// `status headers <N bytes>`, credentials redacted and the body summarised by size.
   public var description: String { "\(status) \(headers) <\(body.count) bytes>" }
   public var debugDescription: String { description }
   public var customMirror: Mirror {

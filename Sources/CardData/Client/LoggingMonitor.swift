@@ -6,28 +6,28 @@ import Foundation
 public struct LoggingMonitor: EventMonitor {
   private let redactor: Redactor
   private let maximumBodyLength: Int
+  private let isEnabled: @Sendable () -> Bool
   private let write: @Sendable (String) -> Void
 
-  /// Creates a logger.
-  ///
-  /// - Parameters:
-  ///   - redactor: what to hide.
-  ///   - maximumBodyLength: longer bodies are cut, with the number of characters left out.
-  ///   - write: receives each line, without a trailing newline.
+  /// Bodies longer than `maximumBodyLength` are cut, saying how many characters were left
+  /// out; `write` receives each line without a newline. While `isEnabled` says no, no line is
+  /// formatted at all: redacting a body costs more than decoding it.
   public init(
     redactor: Redactor = Redactor(),
     maximumBodyLength: Int = 2_000,
+    isEnabled: @escaping @Sendable () -> Bool = { true },
     write: @escaping @Sendable (String) -> Void
   ) {
     self.redactor = redactor
     self.maximumBodyLength = maximumBodyLength
+    self.isEnabled = isEnabled
     self.write = write
   }
 
-  /// Logs the method, URL and the redacted body.
   public func requestBuilt(
     _ request: HTTPRequest, body: RequestBodySummary, context: RequestContext
   ) {
+    guard isEnabled() else { return }
     log(context, "-> \(request.method) \(redactor.redact(url: request.url))")
     switch body {
     case .empty: break
@@ -37,38 +37,38 @@ public struct LoggingMonitor: EventMonitor {
     }
   }
 
-  /// Logs the attempt number and the headers actually sent, redacted.
   public func requestSent(_ request: HTTPRequest, context: RequestContext) {
+    guard isEnabled() else { return }
     let headers = request.headers.map {
       "\($0.name): \(redactor.redact(headerValue: $0.value, name: $0.name))"
     }
     log(context, "   attempt \(context.attempt) headers: \(headers.joined(separator: "; "))")
   }
 
-  /// Logs the status, time and redacted body.
   public func responseReceived(
     _ response: HTTPResponse, after elapsed: Duration, context: RequestContext
   ) {
+    guard isEnabled() else { return }
     log(context, "<- \(response.status) in \(Self.format(elapsed)), \(response.body.count) bytes")
     if !response.body.isEmpty {
       log(context, "   body: \(clip(redactor.redact(body: response.body)))")
     }
   }
 
-  /// Logs the transport failure.
   public func requestFailed(
     _ error: TransportError, after elapsed: Duration, context: RequestContext
   ) {
+    guard isEnabled() else { return }
     log(context, "<- no response after \(Self.format(elapsed)): \(error.kind.rawValue): \(error)")
   }
 
-  /// Logs the retry and its delay.
   public func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext) {
+    guard isEnabled() else { return }
     log(context, "~~ retrying (\(reason)) in \(Self.format(delay))")
   }
 
-  /// Logs the outcome and the figures.
   public func requestFinished(_ metrics: RequestMetrics) {
+    guard isEnabled() else { return }
     let outcome =
       switch metrics.outcome {
       case .response(let status): "status \(status)"

@@ -10,17 +10,15 @@ import Foundation
 
 /// Encodes a ``MultipartFormData`` form as a `multipart/form-data` body (RFC 7578).
 ///
-/// The body's length is computed first, from the in-memory parts and the file parts' sizes
-/// on disk. A body up to ``memoryThreshold`` bytes is built in memory; a larger one is
-/// written to a temporary file, with file parts streamed ``chunkSize`` bytes at a time, so
-/// memory use does not grow with the size of the files.
+/// The length is computed first, from the in-memory parts and the file parts' sizes on disk.
+/// A body up to ``memoryThreshold`` bytes is built in memory; a larger one is written to a
+/// temporary file with file parts streamed ``chunkSize`` bytes at a time, so memory use does
+/// not grow with the size of the files.
 public struct MultipartEncoder: Sendable {
-  /// The largest body, in bytes, kept in memory; a larger body (which includes any body with
-  /// a file part larger than this) goes to a temporary file. 10 MiB by default.
+  /// 10 MiB by default; a body with a larger file part always goes to a temporary file.
   public var memoryThreshold: Int64
-  /// Where temporary files for large bodies are created.
   public var temporaryDirectory: URL
-  /// How many bytes of a file part are read at a time; values below 1 are treated as 1.
+  /// Values below 1 count as 1.
   public var chunkSize: Int
 
   public init(
@@ -33,47 +31,44 @@ public struct MultipartEncoder: Sendable {
     self.chunkSize = chunkSize
   }
 
-  /// Encodes `form`. A body kept in memory comes back as `.data`; a larger one as
-  /// `.file(url, length:)` with ``EncodedMultipartBody/temporaryFile`` set, which the caller
-  /// removes after the request. On failure no temporary file is left behind.
+  /// A body kept in memory comes back as `.data`; a larger one as `.file(url, length:)` with
+  /// ``EncodedMultipartBody/temporaryFile`` set, which the caller removes after the request.
+  /// On failure no temporary file is left behind.
   public func encode(
     _ form: MultipartFormData
   ) throws(MultipartEncodingError) -> EncodedMultipartBody {
-    let layout = try MultipartLayout(form: form)
+    let segments = try Segment.layout(of: form)
+    let length = segments.reduce(0) { $0 + $1.length }
     let chunkSize = max(chunkSize, 1)
-    guard layout.length > memoryThreshold else {
-      var sink = InMemoryMultipartSink(capacity: layout.length)
-      try MultipartBodyWriter.write(layout, into: &sink, chunkSize: chunkSize)
+    guard length > memoryThreshold else {
+      var data = Data(capacity: Int(clamping: length))
+      for segment in segments { try segment.copy(chunkSize: chunkSize) { data.append($0) } }
       return EncodedMultipartBody(
-        body: .data(sink.data), contentType: form.contentType, temporaryFile: nil)
+        body: .data(data), contentType: form.contentType, temporaryFile: nil)
     }
-    var sink = try TemporaryFileSink(in: temporaryDirectory)
+    let file = try TemporaryFile(in: temporaryDirectory)
     do {
-      try MultipartBodyWriter.write(layout, into: &sink, chunkSize: chunkSize)
-      try sink.finish()
+      for segment in segments { try segment.copy(chunkSize: chunkSize, into: file.write) }
+      try file.close()
     } catch {
-      sink.discard()
+      file.discard()
       throw error
     }
     return EncodedMultipartBody(
-      body: .file(sink.url, length: layout.length), contentType: form.contentType,
-      temporaryFile: sink.url)
+      body: .file(file.url, length: length), contentType: form.contentType,
+      temporaryFile: file.url)
   }
 }
 
-/// A form encoded by ``MultipartEncoder``: the request body, its `Content-Type`, and the
-/// temporary file that holds a large body.
+/// A form encoded by ``MultipartEncoder``: the request body, its `Content-Type`
+/// (`multipart/form-data; boundary=…`), and the temporary file that holds a large body.
 public struct EncodedMultipartBody: Sendable, Hashable {
-  /// The bytes to send: `.data` for a small body, `.file(url, length:)` for a large one.
   public let body: HTTPBody
-  /// The request's `Content-Type`, `multipart/form-data; boundary=…`.
   public let contentType: String
-  /// The temporary file holding the body, which the caller removes once the request is done
-  /// (see ``removeTemporaryFile()``); `nil` when the body is in memory.
+  /// `nil` when the body is in memory.
   public let temporaryFile: URL?
 
-  /// Deletes the temporary file, if there is one. Calling it again, or after the file is
-  /// already gone, does nothing; failures are ignored because there is nothing left to do.
+  /// Deletes the temporary file, if any; calling it again does nothing.
   public func removeTemporaryFile() {
     guard let temporaryFile else { return }
     try? FileManager.default.removeItem(at: temporaryFile)
@@ -82,13 +77,12 @@ public struct EncodedMultipartBody: Sendable, Hashable {
 
 /// Why ``MultipartEncoder`` could not encode a form.
 public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What went wrong, coarsely.
   public enum Kind: String, Hashable, Sendable {
     /// A file part's file is missing, is not a regular file, or cannot be opened or read.
     case unreadableFile
     /// A file part's file grew or shrank between measuring it and reading it.
     case fileChangedWhileReading
-    /// The form's boundary is not a valid RFC 2046 boundary (1 to 70 permitted characters).
+    /// Not 1 to 70 characters that RFC 2046 allows in a boundary.
     case invalidBoundary
     /// A part's `Content-Type` contains a line break, which would break the framing.
     case invalidContentType
@@ -97,10 +91,8 @@ public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringCon
   }
 
   public let kind: Kind
-  /// The file the error concerns: a file part's path or the temporary file's path;
-  /// `nil` when no file is involved.
+  /// A file part's path or the temporary file's path; `nil` when no file is involved.
   public let path: String?
-  /// What happened, for people.
   public let reason: String
 
   public init(_ kind: Kind, path: String? = nil, reason: String) {
@@ -109,7 +101,6 @@ public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringCon
     self.reason = reason
   }
 
-  /// A sentence naming the kind, the file when there is one, and the reason.
   public var description: String {
     let subject =
       switch kind {
@@ -124,234 +115,110 @@ public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringCon
   }
 }
 
-/// A form laid out as the byte segments of its body, in order, with the total length known
-/// before any file part is read: the length comes from file attributes alone.
-struct MultipartLayout {
-  /// A run of body bytes.
-  enum Segment {
-    /// Bytes in memory: framing, or the content of an in-memory part.
-    case bytes(Data)
-    /// The whole content of a file, whose length was measured when the layout was made.
-    case file(URL, length: Int64)
+/// A run of body bytes: framing or an in-memory part, or a whole file measured beforehand.
+private enum Segment {
+  case bytes(Data)
+  case file(URL, length: Int64)
 
-    /// The number of bytes the segment contributes to the body.
-    var length: Int64 {
-      switch self {
-      case .bytes(let data): Int64(data.count)
-      case .file(_, let length): length
-      }
+  var length: Int64 {
+    switch self {
+    case .bytes(let data): Int64(data.count)
+    case .file(_, let length): length
     }
   }
 
-  /// The segments, in body order.
-  let segments: [Segment]
-  /// The body's total length in bytes.
-  let length: Int64
-
-  /// Validates the form's header text and measures its file parts.
-  init(form: MultipartFormData) throws(MultipartEncodingError) {
-    try MultipartHeaderValidation.validate(boundary: form.boundary)
-    let framing = MultipartFraming(boundary: form.boundary)
+  /// The body of `form` in order (RFC 7578, RFC 2046 §5.1.1), after checking the header text
+  /// written verbatim and measuring the file parts, so that no form can produce framing a
+  /// receiver would read differently.
+  static func layout(of form: MultipartFormData) throws(MultipartEncodingError) -> [Segment] {
+    let boundary = Array(form.boundary.utf8)
+    guard (1...70).contains(boundary.count) else {
+      throw MultipartEncodingError(
+        .invalidBoundary, reason: "it has \(boundary.count) bytes; RFC 2046 allows 1 to 70")
+    }
+    guard boundary.allSatisfy(isBoundaryCharacter), boundary.last != UInt8(ascii: " ") else {
+      throw MultipartEncodingError(
+        .invalidBoundary,
+        reason: "\"\(form.boundary)\" has a character RFC 2046 does not allow in a boundary")
+    }
     var segments: [Segment] = []
     for part in form.parts {
+      var head = Data("--\(form.boundary)\r\nContent-Disposition: form-data; name=\"".utf8)
+      head.append(contentsOf: escaped(part.name))
+      if let filename = part.filename {
+        head.append(contentsOf: "\"; filename=\"".utf8)
+        head.append(contentsOf: escaped(filename))
+      }
+      head.append(contentsOf: "\"\r\n".utf8)
       if let contentType = part.contentType {
-        try MultipartHeaderValidation.validate(contentType: contentType, partName: part.name)
+        guard !contentType.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) else {
+          throw MultipartEncodingError(
+            .invalidContentType,
+            reason: "the Content-Type of part \"\(part.name)\" contains a line break")
+        }
+        head.append(contentsOf: "Content-Type: \(contentType)\r\n".utf8)
       }
-      segments.append(.bytes(framing.head(of: part)))
+      head.append(contentsOf: "\r\n".utf8)
+      segments.append(.bytes(head))
       switch part.content {
-      case .data(let data):
-        segments.append(.bytes(data))
-      case .file(let url):
-        segments.append(.file(url, length: try MultipartFileMeasurement.length(ofFileAt: url)))
+      case .data(let data): segments.append(.bytes(data))
+      case .file(let url): segments.append(.file(url, length: try length(ofFileAt: url)))
       }
-      segments.append(.bytes(MultipartFraming.partTerminator))
+      segments.append(.bytes(Data("\r\n".utf8)))
     }
-    segments.append(.bytes(framing.closingDelimiter))
-    self.segments = segments
-    self.length = segments.reduce(0) { $0 + $1.length }
-  }
-}
-
-/// The bytes around a form's parts (RFC 7578, RFC 2046 §5.1.1). Each part is sent as
-/// `head(of:)`, its content, then `partTerminator`; the body ends with ``closingDelimiter``.
-struct MultipartFraming {
-  /// The form's boundary, already validated.
-  let boundary: String
-
-  /// `--boundary`, the `Content-Disposition` line, the `Content-Type` line when the part has
-  /// one, and the blank line that ends the headers.
-  func head(of part: MultipartPart) -> Data {
-    var head = Data("--\(boundary)\r\n".utf8)
-    head.append(contentsOf: "Content-Disposition: form-data; name=\"".utf8)
-    head.append(contentsOf: MultipartFieldEscaping.escapedUTF8(part.name))
-    head.append(UInt8(ascii: "\""))
-    if let filename = part.filename {
-      head.append(contentsOf: "; filename=\"".utf8)
-      head.append(contentsOf: MultipartFieldEscaping.escapedUTF8(filename))
-      head.append(UInt8(ascii: "\""))
-    }
-    head.append(contentsOf: "\r\n".utf8)
-    if let contentType = part.contentType {
-      head.append(contentsOf: "Content-Type: \(contentType)\r\n".utf8)
-    }
-    head.append(contentsOf: "\r\n".utf8)
-    return head
+    segments.append(.bytes(Data("--\(form.boundary)--\r\n".utf8)))
+    return segments
   }
 
-  /// The line break that ends every part's content.
-  static let partTerminator = Data("\r\n".utf8)
-
-  /// `--boundary--` and a final line break.
-  var closingDelimiter: Data { Data("--\(boundary)--\r\n".utf8) }
-}
-
-/// Writes a laid-out body into a sink, segment by segment, streaming file parts.
-enum MultipartBodyWriter {
-  /// Writes every segment of `layout` into `sink`, reading files `chunkSize` bytes at a time.
-  static func write<Sink: MultipartByteSink>(
-    _ layout: MultipartLayout, into sink: inout Sink, chunkSize: Int
+  /// Hands the bytes to `write`, a file `chunkSize` bytes at a time so that at most one chunk
+  /// is in memory, and checks that the file still has the length it was measured at.
+  func copy(
+    chunkSize: Int, into write: (Data) throws(MultipartEncodingError) -> Void
   ) throws(MultipartEncodingError) {
-    for segment in layout.segments {
-      switch segment {
-      case .bytes(let bytes):
-        try sink.write(bytes)
-      case .file(let url, let length):
-        try MultipartFileCopier.copy(
-          fileAt: url, expectedLength: length, chunkSize: chunkSize, into: &sink)
-      }
+    guard case .file(let url, let expected) = self else {
+      if case .bytes(let data) = self { try write(data) }
+      return
     }
-  }
-}
-
-/// Where ``MultipartBodyWriter`` puts a body's bytes, in order.
-protocol MultipartByteSink {
-  /// Appends `bytes` to the body.
-  mutating func write(_ bytes: Data) throws(MultipartEncodingError)
-}
-
-/// Collects a small body in memory.
-struct InMemoryMultipartSink: MultipartByteSink {
-  /// The bytes written so far.
-  private(set) var data = Data()
-
-  /// Creates an empty sink with room for `capacity` bytes, so appending never reallocates.
-  init(capacity: Int64) {
-    data.reserveCapacity(Int(clamping: capacity))
-  }
-
-  mutating func write(_ bytes: Data) {
-    data.append(bytes)
-  }
-}
-
-/// Writes a large body to a new temporary file that only the current user can read.
-struct TemporaryFileSink: MultipartByteSink {
-  /// The file being written.
-  let url: URL
-  private let handle: FileHandle
-
-  /// Creates a file with a unique name in `directory`, atomically with mode 0600: it is
-  /// opened with `O_EXCL`, so an existing file (or a link planted in its place) is never
-  /// reused, and it is never readable by others, not even for an instant.
-  init(in directory: URL) throws(MultipartEncodingError) {
-    let url = directory.appendingPathComponent("card-service-multipart-\(UUID().uuidString).tmp")
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw MultipartEncodingError(
-        .temporaryFileFailure, path: url.path, reason: failureReason(errno: errno))
-    }
-    self.url = url
-    self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-  }
-
-  func write(_ bytes: Data) throws(MultipartEncodingError) {
-    do {
-      try handle.write(contentsOf: bytes)
-    } catch {
-      throw MultipartEncodingError(
-        .temporaryFileFailure, path: url.path, reason: failureReason(of: error))
-    }
-  }
-
-  /// Closes the file once the whole body is written; a failing close (a full disk on some
-  /// file systems) means the body may be incomplete, so it throws.
-  func finish() throws(MultipartEncodingError) {
-    do {
-      try handle.close()
-    } catch {
-      throw MultipartEncodingError(
-        .temporaryFileFailure, path: url.path, reason: failureReason(of: error))
-    }
-  }
-
-  /// Closes and deletes the partly written file after a failure, ignoring further errors.
-  func discard() {
-    try? handle.close()
-    try? FileManager.default.removeItem(at: url)
-  }
-}
-
-/// Streams a file part's bytes into a sink in fixed-size chunks, so that at most one chunk
-/// of the file is in memory at a time, and checks that the file still has the length it
-/// was measured at.
-enum MultipartFileCopier {
-  /// Copies the `expectedLength` bytes of the file at `url` into `sink`, `chunkSize` bytes
-  /// at a time; throws if the file cannot be read, ends early, or has bytes left over.
-  static func copy<Sink: MultipartByteSink>(
-    fileAt url: URL, expectedLength: Int64, chunkSize: Int, into sink: inout Sink
-  ) throws(MultipartEncodingError) {
     let handle: FileHandle
     do {
       handle = try FileHandle(forReadingFrom: url)
     } catch {
-      throw MultipartEncodingError(
-        .unreadableFile, path: url.path, reason: failureReason(of: error))
+      throw MultipartEncodingError(.unreadableFile, path: url.path, reason: reason(error))
     }
     defer { try? handle.close() }
-
-    var remaining = expectedLength
+    func read(upTo count: Int) throws(MultipartEncodingError) -> Data {
+      do {
+        return try handle.read(upToCount: count) ?? Data()
+      } catch {
+        throw MultipartEncodingError(.unreadableFile, path: url.path, reason: reason(error))
+      }
+    }
+    var remaining = expected
     while remaining > 0 {
-      // `chunk` is scoped to one iteration: its buffer is freed before the next read.
-      let chunk = try read(upTo: Int(min(Int64(chunkSize), remaining)), from: handle, at: url)
+      let chunk = try read(upTo: Int(min(Int64(chunkSize), remaining)))
       guard !chunk.isEmpty else {
         throw MultipartEncodingError(
           .fileChangedWhileReading, path: url.path,
-          reason: "it ended after \(expectedLength - remaining) of \(expectedLength) bytes")
+          reason: "it ended after \(expected - remaining) of \(expected) bytes")
       }
-      try sink.write(chunk)
+      try write(chunk)
       remaining -= Int64(chunk.count)
     }
-    guard try read(upTo: 1, from: handle, at: url).isEmpty else {
+    guard try read(upTo: 1).isEmpty else {
       throw MultipartEncodingError(
         .fileChangedWhileReading, path: url.path,
-        reason: "it grew beyond the \(expectedLength) bytes it had when measured")
+        reason: "it grew beyond the \(expected) bytes it had when measured")
     }
   }
 
-  /// The next at most `count` bytes; empty at the end of the file.
-  private static func read(
-    upTo count: Int, from handle: FileHandle, at url: URL
-  ) throws(MultipartEncodingError) -> Data {
-    do {
-      return try handle.read(upToCount: count) ?? Data()
-    } catch {
-      throw MultipartEncodingError(
-        .unreadableFile, path: url.path, reason: failureReason(of: error))
-    }
-  }
-}
-
-/// Reads a file part's length from its file attributes, without reading its bytes.
-enum MultipartFileMeasurement {
-  /// The length of the regular file at `url`, following symbolic links.
-  static func length(ofFileAt url: URL) throws(MultipartEncodingError) -> Int64 {
+  /// The size of the regular file at `url`, following symbolic links, without reading it.
+  private static func length(ofFileAt url: URL) throws(MultipartEncodingError) -> Int64 {
     let attributes: [FileAttributeKey: Any]
     do {
       attributes = try FileManager.default.attributesOfItem(
         atPath: url.resolvingSymlinksInPath().path)
     } catch {
-      throw MultipartEncodingError(
-        .unreadableFile, path: url.path, reason: failureReason(of: error))
+      throw MultipartEncodingError(.unreadableFile, path: url.path, reason: reason(error))
     }
     guard attributes[.type] as? FileAttributeType == .typeRegular else {
       throw MultipartEncodingError(.unreadableFile, path: url.path, reason: "not a regular file")
@@ -361,20 +228,81 @@ enum MultipartFileMeasurement {
     }
     return size.int64Value
   }
+
+  /// A name or file name for its quoted `Content-Disposition` parameter, escaped as the HTML
+  /// standard does (RFC 7578 §4.2 forbids `filename*`): `"` becomes `%22`, CR `%0D`, LF `%0A`,
+  /// and every other byte stays, so the receiver sees what a browser sends.
+  private static func escaped(_ value: String) -> [UInt8] {
+    var escaped: [UInt8] = []
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): escaped.append(contentsOf: "%22".utf8)
+      case UInt8(ascii: "\r"): escaped.append(contentsOf: "%0D".utf8)
+      case UInt8(ascii: "\n"): escaped.append(contentsOf: "%0A".utf8)
+      default: escaped.append(byte)
+      }
+    }
+    return escaped
+  }
+
+  /// RFC 2046 `bchars`: letters, digits, space and `'()+_,-./:=?`.
+  private static func isBoundaryCharacter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: "'()+_,-./:=? ".utf8.contains(byte)
+    }
+  }
 }
 
-/// A short reason for a failed file operation, for ``MultipartEncodingError/reason``: the
-/// operating system's words (such as "No such file or directory") when the error carries an
-/// `errno`, the error's own description otherwise.
-func failureReason(of error: any Error) -> String {
+/// A new file that only the current user can read, for a large body: opened with `O_EXCL`
+/// and mode 0600, so an existing file or a planted link is never reused and the body is never
+/// readable by others, not even for an instant.
+private struct TemporaryFile {
+  let url: URL
+  private let handle: FileHandle
+
+  init(in directory: URL) throws(MultipartEncodingError) {
+    url = directory.appendingPathComponent("card-service-multipart-\(UUID().uuidString).tmp")
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw MultipartEncodingError(
+        .temporaryFileFailure, path: url.path, reason: String(cString: strerror(errno)))
+    }
+    handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+  }
+
+  func write(_ bytes: Data) throws(MultipartEncodingError) {
+    do {
+      try handle.write(contentsOf: bytes)
+    } catch {
+      throw MultipartEncodingError(.temporaryFileFailure, path: url.path, reason: reason(error))
+    }
+  }
+
+  /// A failing close (a full disk, on some file systems) may mean an incomplete body.
+  func close() throws(MultipartEncodingError) {
+    do {
+      try handle.close()
+    } catch {
+      throw MultipartEncodingError(.temporaryFileFailure, path: url.path, reason: reason(error))
+    }
+  }
+
+  /// Closes and deletes the partly written file after a failure.
+  func discard() {
+    try? handle.close()
+    try? FileManager.default.removeItem(at: url)
+  }
+}
+
+/// The operating system's words for a failed file operation ("No such file or directory")
+/// when the error carries an `errno`, the error's own description otherwise.
+private func reason(_ error: any Error) -> String {
   let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error
   if let posixError = (underlying ?? error) as? POSIXError {
-    return failureReason(errno: posixError.code.rawValue)
+    return String(cString: strerror(posixError.code.rawValue))
   }
   return (error as NSError).localizedDescription
-}
-
-/// The operating system's description of an `errno` value.
-func failureReason(errno code: Int32) -> String {
-  String(cString: strerror(code))
 }

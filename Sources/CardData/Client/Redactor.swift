@@ -3,22 +3,18 @@ import Foundation
 /// Hides secrets before anything is logged: credential headers, and token and password
 /// fields in JSON or form-like bodies, wherever they are nested.
 public struct Redactor: Sendable {
-  /// What replaces a secret.
   public static let mask = "<redacted>"
-
-  /// The default redactor.
   public static let standard = Redactor()
 
-  /// Header names (any case) whose values are hidden.
+  /// Header and body field names, lowercased, whose values are hidden.
   public let sensitiveHeaders: Set<String>
-  /// Body field names (any case) whose values are hidden.
   public let sensitiveFields: Set<String>
   /// The text patterns for ``sensitiveFields``, compiled once.
   private let textPatterns: [TextPattern]
 
-  /// Creates a redactor; by default it hides `Authorization`, `Proxy-Authorization`,
-  /// `Cookie` and `Set-Cookie`, and the fields `accessToken`, `refreshToken`, `password`,
-  /// and the OAuth spellings `access_token`, `refresh_token` and `token`.
+  /// By default it hides the credential and cookie headers, and the fields `accessToken`,
+  /// `refreshToken`, `password` and the OAuth spellings `access_token`, `refresh_token`,
+  /// `token`; names match in any case.
   public init(
     sensitiveHeaders: Set<String> = [
       "authorization", "proxy-authorization", "cookie", "set-cookie",
@@ -107,7 +103,6 @@ private struct TextPattern: Sendable {
   let regex: NSRegularExpression
   let template: String
 
-  /// The patterns that hide `field`'s value, quoted or not.
   static func patterns(hiding field: String) -> [TextPattern] {
     // The field name, quoted or not, and its separator: `password=`, `"password": `.
     let name = #""?"# + NSRegularExpression.escapedPattern(for: field) + #""?\s*[:=]\s*"#

@@ -1,30 +1,27 @@
 import CardDomain
 import Synchronization
 
-/// Changes a request before each attempt, such as adding a credential.
+/// Changes a request before each attempt, such as adding a credential; throwing stops the
+/// request with that error, unsent.
 public protocol RequestAdapter: Sendable {
-  /// The request to send. Throwing stops the request with that error, unsent.
   func adapt(_ request: HTTPRequest, context: RequestContext) async throws(CardError)
     -> HTTPRequest
 }
 
-/// Decides what happens after an attempt that failed: a transport error, or a status
-/// outside 2xx.
+/// Decides whether to send again, stop with an error, or leave it to the next retrier, after
+/// an attempt that got a transport error or a status outside 2xx.
 public protocol RequestRetrier: Sendable {
-  /// Whether to send `request` again, stop with an error, or leave it to the next retrier.
   func retry(
     _ request: HTTPRequest, after outcome: Result<HTTPResponse, TransportError>,
     context: RequestContext
   ) async -> RetryDecision
 }
 
-/// A retrier's answer.
 public enum RetryDecision: Hashable, Sendable {
-  /// Send the request again after the delay; the reason is recorded in the context.
+  /// Send again after the delay; the reason is recorded in the context.
   case retry(after: Duration, reason: RetryReason)
-  /// Stop the request with this error.
   case fail(CardError)
-  /// No opinion: ask the next retrier. When none decides, the reply is judged as it is.
+  /// Ask the next retrier; when none decides, the reply is judged as it is.
   case noDecision
 }
 
@@ -39,17 +36,14 @@ public enum RetryReason: String, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What the pipeline knows about one request across its attempts, for adapters, retriers
-/// and monitors.
+/// and monitors: an `id` unique and increasing within the process (the log's `#12`), and the
+/// reasons of the retries made so far, oldest first.
 public struct RequestContext: Hashable, Sendable {
-  /// Unique and increasing within the process; the request log shows it as `#12`.
   public let id: Int
-  /// The endpoint's name, such as `cardDetailFetch`.
   public let endpointName: String
   public let authorization: Authorization
-  /// The reasons of the retries made so far, oldest first; empty on the first attempt.
   public internal(set) var retries: [RetryReason] = []
 
-  /// A context after the retries `retries` (none for a first attempt).
   public init(
     id: Int, endpointName: String, authorization: Authorization, retries: [RetryReason] = []
   ) {
@@ -59,15 +53,13 @@ public struct RequestContext: Hashable, Sendable {
     self.retries = retries
   }
 
-  /// The attempt under way: 1 for the first.
+  /// 1 for the first attempt.
   public var attempt: Int { retries.count + 1 }
 
-  /// How many retries were made for `reason`.
   public func retryCount(for reason: RetryReason) -> Int { retries.count { $0 == reason } }
 
   private static let counter = Atomic(0)
 
-  /// A context numbered after every other of this process.
   static func next(for endpointName: String, authorization: Authorization) -> RequestContext {
     let id = counter.add(1, ordering: .relaxed).newValue
     return RequestContext(id: id, endpointName: endpointName, authorization: authorization)
@@ -84,21 +76,17 @@ public struct Interceptor: RequestAdapter, RequestRetrier {
     self.retriers = retriers
   }
 
-  /// Composes interceptors that both adapt and retry, such as the authentication
-  /// interceptor, in the given order.
+  /// Interceptors that both adapt and retry, such as the authentication interceptor.
   public init(_ interceptors: [any RequestAdapter & RequestRetrier]) {
     self.init(adapters: interceptors, retriers: interceptors)
   }
 
-  /// Runs every adapter in order, each on the previous one's output; the first that throws
-  /// stops the request.
+  /// Each adapter on the previous one's output; the first that throws stops the request.
   public func adapt(_ request: HTTPRequest, context: RequestContext) async throws(CardError)
     -> HTTPRequest
   {
     var adapted = request
-    for adapter in adapters {
-      adapted = try await adapter.adapt(adapted, context: context)
-    }
+    for adapter in adapters { adapted = try await adapter.adapt(adapted, context: context) }
     return adapted
   }
 

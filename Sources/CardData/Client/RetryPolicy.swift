@@ -11,13 +11,9 @@ import Foundation
 public struct RetryPolicy: RequestRetrier {
   /// How many retries one request may get.
   public var limit: Int
-  /// The wait before the first retry.
   public var baseDelay: Duration
-  /// How much each wait grows.
   public var multiplier: Int
-  /// The longest wait.
   public var maximumDelay: Duration
-  /// The statuses worth retrying.
   public var retryableStatuses: Set<Int>
 
   /// By default 2 retries, after 0.5 s and 1 s. Out-of-range values are clamped: the limit
@@ -56,7 +52,7 @@ public struct RetryPolicy: RequestRetrier {
     }
   }
 
-  /// The wait before retry number `retry` (1 for the first).
+  /// `retry` is 1 for the first.
   public func delay(forRetry retry: Int) -> Duration {
     var delay = baseDelay
     for _ in 1..<max(retry, 1) {

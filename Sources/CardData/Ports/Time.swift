@@ -2,11 +2,9 @@ import Foundation
 
 /// Tells the time of day; injected so that token expiry can be tested without waiting.
 public protocol WallClock: Sendable {
-  /// The current date.
   func now() -> Date
 }
 
-/// The system's clock.
 public struct SystemWallClock: WallClock {
   public init() {}
   public func now() -> Date { Date() }
@@ -18,21 +16,16 @@ public protocol Sleeper: Sendable {
   func sleep(for duration: Duration) async throws(CancellationError)
 }
 
-/// Sleeps with `Task.sleep`.
 public struct TaskSleeper: Sleeper {
   public init() {}
 
   public func sleep(for duration: Duration) async throws(CancellationError) {
-    do {
-      try await Task.sleep(for: duration)
-    } catch {
-      throw CancellationError()
-    }
+    do { try await Task.sleep(for: duration) } catch { throw CancellationError() }
   }
 }
 
 extension Duration {
-  /// The duration in seconds, as a `TimeInterval`.
+  /// In seconds.
   package var timeInterval: TimeInterval {
     let (seconds, attoseconds) = components
     return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18

@@ -27,10 +27,11 @@ import Foundation
 /// - **Reads** take no lock: a reader sees the old or the new file, never a mix. No file
 ///   means signed out (`nil`); a file that cannot be opened is an error, never `nil`. The
 ///   store remembers the last credential it read with the version of the file it came from
-///   (inode held open, size, times: ``CardPrimitives/FileVersion``), so a load of an
-///   unchanged file costs one `lstat`, not a decryption, while a file another process wrote
-///   is a new version, read at once. A change to the key file alone is seen once the sealed
-///   file changes.
+///   (inode held open, size, times: ``CardPrimitives/FileVersion``), so a file another
+///   process wrote is a new version, read at once, while a load of an unchanged file costs no
+///   decryption: on Linux one `ioctl` asking an inotify watch on the directory whether it saw
+///   anything (``DirectoryWatch``), elsewhere one `lstat`. A change to the key file alone is seen
+///   once the sealed file changes.
 /// - **A file that cannot be opened is never overwritten or deleted implicitly.** ``save(_:)``,
 ///   ``clear(ifStill:)`` and ``refreshCredential(replacing:using:)`` refuse to replace it;
 ///   ``clear()`` sets it aside as ``Configuration/quarantineFileURL`` (or `.corrupt.1`,
@@ -49,10 +50,13 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// that ``load()`` of an unchanged file needs no hop onto the actor.
   private let lastRead = Protected<LastRead?>(nil)
 
-  /// A credential and the version of the sealed file it was read from.
+  /// A credential, the version of the sealed file it was read from, and a watch on the
+  /// directory armed before that version was taken: while the watch has seen nothing, the
+  /// file is that version.
   private struct LastRead {
     let version: FileVersion
     let credential: AuthCredential
+    let watch: DirectoryWatch?
   }
 
   /// Throws for a configuration it would not keep a credential with: a name that is not a
@@ -98,13 +102,29 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// source, and ``CardData/CredentialStoreError/Kind/unavailable`` for I/O and permission
   /// failures. The file is left exactly as it is.
   ///
-  /// A file this store read last and that has not changed since (one `lstat`) answers off the
+  /// A file this store read last and that has not changed since answers off the
   /// actor, without decrypting it again; every other load reads the file on the actor.
   public nonisolated func load() async throws(CredentialStoreError) -> AuthCredential? {
-    if let read = lastRead.withLock({ $0 }), read.version.isCurrent(at: sealedPath) {
-      return read.credential
-    }
+    if let credential = rememberedCredential() { return credential }
     return try await readCredential()
+  }
+
+  /// The credential read last when the file is still the version it came from. The watch is
+  /// asked under the lock, so that a load that comes second never takes the quiet left by one
+  /// that saw the change; after any event a new watch is armed before the versions are
+  /// compared, so a change made in between is seen by one or the other.
+  private nonisolated func rememberedCredential() -> AuthCredential? {
+    lastRead.withLock { read in
+      guard let last = read else { return nil }
+      if let watch = last.watch, watch.sawNothing() { return last.credential }
+      let watch = DirectoryWatch(directoryPath)
+      guard last.version.isCurrent(at: sealedPath) else {
+        read = nil
+        return nil
+      }
+      read = LastRead(version: last.version, credential: last.credential, watch: watch)
+      return last.credential
+    }
   }
 
   /// Refuses (with the error that opening it gives) when a file exists that cannot be
@@ -227,10 +247,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 
   private func readCredential() throws(CredentialStoreError) -> AuthCredential? {
-    if let read = lastRead.withLock({ $0 }), read.version.isCurrent(at: sealedPath) {
-      return read.credential
-    }
-    lastRead.withLock { $0 = nil }
+    if let credential = rememberedCredential() { return credential }
+    let watch = DirectoryWatch(directoryPath)
     let version: FileVersion
     let bytes: [UInt8]?
     do throws(FileError) {
@@ -249,7 +267,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
     let parts = try codec.split(bytes)
     let credential = try codec.open(parts, key: try keyring.keyForOpening(parts.header))
-    lastRead.withLock { $0 = LastRead(version: version, credential: credential) }
+    lastRead.withLock { $0 = LastRead(version: version, credential: credential, watch: watch) }
     return credential
   }
 
@@ -309,4 +327,39 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
     return nil
   }
+}
+
+/// An inotify watch on a directory (Linux): whether anything in it was created, written,
+/// renamed, deleted or had its attributes changed since the watch was armed. The kernel
+/// queues the event before the writer's call returns, so a change is seen at once. It does not
+/// see a directory above it renamed; `nil` where inotify is missing or its limits are reached.
+/// Asking costs one `ioctl` (about 0.3 µs), against 1.6 to 2 µs for an `lstat` of the path.
+private final class DirectoryWatch: Sendable {
+  #if os(Linux)
+    private let descriptor: Int32
+
+    init?(_ path: String) {
+      descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+      guard descriptor >= 0 else { return nil }
+      let events =
+        IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM
+        | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF
+      guard inotify_add_watch(descriptor, path, UInt32(events)) >= 0 else {
+        close(descriptor)
+        return nil
+      }
+    }
+
+    deinit { close(descriptor) }
+
+    /// `true` when no event is queued; any event, or a failed call, gives `false`, and the
+    /// caller then arms a new watch rather than read the events.
+    func sawNothing() -> Bool {
+      var pending: Int32 = 0
+      return ioctl(descriptor, UInt(FIONREAD), &pending) == 0 && pending == 0
+    }
+  #else
+    init?(_ path: String) { return nil }
+    func sawNothing() -> Bool { false }
+  #endif
 }

@@ -120,6 +120,32 @@ struct LoadCacheTests {
     #expect(cipher.opens.count == 2)
   }
 
+  /// On Linux a watch on the directory sees the event; the file's version, compared after
+  /// it, shows the credential is unchanged.
+  @Test func anotherFileWrittenBesideTheCredentialCostsNoDecryption() async throws {
+    let store = try countingStore()
+    try await store.save(credential(generation: 1))
+    #expect(try await store.load() == credential(generation: 1))
+    try Data("notes".utf8).write(to: fixture.home.appendingPathComponent("notes.txt"))
+    #expect(try await store.load() == credential(generation: 1))
+    #expect(try await store.load() == credential(generation: 1))
+    #expect(cipher.opens.count == 1)
+  }
+
+  /// The directory the store watched is moved away and a copy put in its place; a write to
+  /// the copy is seen at once.
+  @Test func aDirectoryReplacedByACopyIsWatchedAgain() async throws {
+    let store = try countingStore()
+    try await store.save(credential(generation: 1))
+    #expect(try await store.load() == credential(generation: 1))
+    let moved = fixture.root.appendingPathComponent("moved", isDirectory: true)
+    try FileManager.default.moveItem(at: fixture.home, to: moved)
+    try FileManager.default.copyItem(at: moved, to: fixture.home)
+    #expect(try await store.load() == credential(generation: 1))
+    try await fixture.keyFileStore().save(credential(generation: 2))
+    #expect(try await store.load() == credential(generation: 2))
+  }
+
   @Test func aFileDamagedInPlaceIsReadAgainAndFails() async throws {
     let store = try countingStore()
     try await store.save(credential(generation: 1))
