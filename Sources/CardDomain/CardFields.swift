@@ -143,8 +143,15 @@ extension String {
     }
   }
 
-  /// The text without white space at either end.
+  /// The text without white space at either end. Every card the server sends carries a user
+  /// id, so the common case (ASCII that needs no trimming) is checked on the bytes first.
   package var trimmingWhitespace: Substring {
+    let isWhitespace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+    if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+      !isWhitespace(first), !isWhitespace(last)
+    {
+      return self[...]
+    }
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return self[endIndex...] }

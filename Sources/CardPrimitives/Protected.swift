@@ -9,11 +9,13 @@ import Synchronization
 /// at its end give ThreadSanitizer the happens-before edge the kernel hides, for two
 /// uncontended atomic operations. Use it exactly as a `Mutex`.
 package struct Protected<Value: ~Copyable>: ~Copyable {
-  private let mutex: Mutex<Value>
-  private let handOff = Atomic<Int>(0)
+  @usableFromInline let mutex: Mutex<Value>
+  @usableFromInline let handOff = Atomic<Int>(0)
 
   package init(_ value: consuming sending Value) { mutex = Mutex(value) }
 
+  // Inlinable, so that a caller in another module gets it specialized for its types.
+  @inlinable
   package borrowing func withLock<Result: ~Copyable, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
