@@ -344,13 +344,13 @@ private final class DirectoryWatch: Sendable {
       let events =
         IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM
         | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF
-      guard inotify_add_watch(descriptor, path, UInt32(events)) >= 0 else {
-        close(descriptor)
-        return nil
-      }
+      // A class whose failable init returns nil after setting every property is deinitialized,
+      // so `deinit` alone closes the descriptor: closing it here too would close it twice, and
+      // the second time perhaps a descriptor another thread has just been given.
+      guard inotify_add_watch(descriptor, path, UInt32(events)) >= 0 else { return nil }
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// `true` when no event is queued; any event, or a failed call, gives `false`, and the
     /// caller then arms a new watch rather than read the events.
