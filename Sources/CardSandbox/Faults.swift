@@ -55,8 +55,9 @@ package enum SandboxFaultError: Error, Hashable, Sendable, CustomStringConvertib
 enum InjectedFailure {
   private static let reasons = [
     400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-    408: "Request Timeout", 409: "Conflict", 413: "Content Too Large",
-    415: "Unsupported Media Type", 429: "Too Many Requests", 500: "Internal Server Error",
+    405: "Method Not Allowed", 408: "Request Timeout", 409: "Conflict", 410: "Gone",
+    413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content",
+    429: "Too Many Requests", 500: "Internal Server Error", 501: "Not Implemented",
     502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
   ]
 

@@ -9,7 +9,7 @@ import Foundation
 /// bodies byte for byte; cancelling the calling task cancels the exchange with `.cancelled`.
 ///
 /// ```swift
-/// @Test(arguments: HTTPTransportSpec.checks, .timeLimit(.minutes(1)))
+/// @Test(.timeLimit(.minutes(1)), arguments: HTTPTransportSpec.checks)
 /// func myTransport(_ check: HTTPTransportSpec.Check) async throws {
 ///   try await check.run(
 ///     on: .init { server in
