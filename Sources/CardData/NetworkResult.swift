@@ -109,7 +109,19 @@ public struct GenericResponse<T: Decodable>: Decodable {
   public var success: Bool
   public var message: String
   public var data: T?
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: EnvelopeKey.self)
+    status = try container.decode(Int.self, forKey: .status)
+    success = try container.decode(Bool.self, forKey: .success)
+    message = try container.decode(String.self, forKey: .message)
+    data = try container.decodeIfPresent(T.self, forKey: .data)
+  }
 }
+
+/// The envelope's keys, not nested in the generic type: nested ones would be a generic type
+/// too, whose metadata every decode looks up again (a twentieth of decoding a card).
+private enum EnvelopeKey: String, CodingKey { case status, success, message, data }
 
 extension GenericResponse: Sendable where T: Sendable {}
 extension GenericResponse: Equatable where T: Equatable {}
