@@ -182,9 +182,9 @@ private func judgeSuccess<T: Decodable>(status: Int, body: Data, type: T.Type)
 
 /// Why a 2xx body did not decode as the envelope around `T`, looked into only then.
 private func whyNot<T>(_ body: Data, decodes type: T.Type, _ error: any Error) -> String {
-  let header: GenericResponse<NoPayload>.Header
+  let header: GenericResponse<AnyPayload>
   do {
-    header = try replyDecoder.decode(GenericResponse<NoPayload>.Header.self, from: body)
+    header = try replyDecoder.decode(GenericResponse<AnyPayload>.self, from: body)
   } catch {
     return "the body is not the envelope: \(ReplyShape.describeNonEnvelope(body, error))"
   }
@@ -196,17 +196,13 @@ private func whyNot<T>(_ body: Data, decodes type: T.Type, _ error: any Error) -
 
 /// The message of an envelope body; `nil` for another body or a blank message.
 private func envelopeMessage(in body: Data) -> String? {
-  guard let header = try? replyDecoder.decode(GenericResponse<NoPayload>.Header.self, from: body),
+  guard let header = try? replyDecoder.decode(GenericResponse<AnyPayload>.self, from: body),
     header.message.contains(where: { !$0.isWhitespace })
   else { return nil }
   return header.message
 }
 
-extension GenericResponse {
-  /// What a failure reply is read for.
-  struct Header: Decodable {
-    var status: Int
-    var success: Bool
-    var message: String
-  }
+/// Whatever `data` holds, when an envelope is read only for its `success` and `message`.
+private struct AnyPayload: Decodable {
+  init(from decoder: any Decoder) {}
 }
