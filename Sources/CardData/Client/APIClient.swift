@@ -77,12 +77,12 @@ public struct RequestPipeline: APIClient {
     let started = monitor.monitors.isEmpty ? nil : ContinuousClock.now
     var context = RequestContext.next(for: endpoint.name, authorization: endpoint.authorization)
     var tally = Tally()
-    var request = HTTPRequest(method: endpoint.method, url: baseURL)
+    var url = baseURL
     func finish(_ outcome: RequestMetrics.Outcome) {
       guard let started else { return }
       monitor.requestFinished(
         RequestMetrics(
-          context: context, method: request.method, url: request.url, attempts: tally.attempts,
+          context: context, method: endpoint.method, url: url, attempts: tally.attempts,
           duration: .now - started, bytesSent: tally.bytesSent,
           bytesReceived: tally.bytesReceived, outcome: outcome))
     }
@@ -91,9 +91,9 @@ public struct RequestPipeline: APIClient {
       let prepared = try PreparedRequest(
         endpoint, url: urls.url(for: endpoint.path, below: base), encoder: multipartEncoder)
       defer { prepared.multipart?.removeTemporaryFile() }
-      request = prepared.request
-      monitor.requestBuilt(request, body: prepared.bodySummary, context: context)
-      let response = try await sendWithRetries(request, context: &context, tally: &tally)
+      url = prepared.request.url
+      monitor.requestBuilt(prepared.request, body: prepared.bodySummary, context: context)
+      let response = try await sendWithRetries(prepared.request, context: &context, tally: &tally)
       finish(.response(status: response.status))
       return response
     } catch {
