@@ -75,48 +75,46 @@ package struct CardDTO: Codable, Hashable, Sendable {
   /// or a path from the server's root (`/card/c1/image`). Text is kept as sent; the error
   /// names the card and the field.
   package func card() throws(WireMappingError) -> Card {
-    let id = try check("cardId") { () throws(ValidationError) in try CardID(cardId) }
-    let owner = try check("userId") { () throws(ValidationError) in try UserID(userId) }
+    let id = try check("cardId", cardId, CardID.init)
+    let owner = try check("userId", userId, UserID.init)
     guard !name.isBlank else { throw mappingError("name", ValidationError.emptyName.description) }
     return Card(
       id: id,
       owner: owner,
       name: name,
       title: title,
-      birthday: try birthday.map { (text) throws(WireMappingError) in
-        try check("birthday") { () throws(ValidationError) in try Birthday(text) }
-      },
-      mbti: try mbti.map { (text) throws(WireMappingError) in
-        try check("mbti") { () throws(ValidationError) in try MBTI(text) }
-      },
+      birthday: try checkIfPresent("birthday", birthday, Birthday.init),
+      mbti: try checkIfPresent("mbti", mbti, MBTI.init),
       instagram: instagram,
-      link: try linkURL.map { (text) throws(WireMappingError) in
-        try url(text, field: "linkURL", allowingRootPath: false)
-      },
+      link: try url(linkURL, field: "linkURL", allowingRootPath: false),
       description: description,
-      defaultImage: try check("defaultImage") { () throws(ValidationError) in
-        try DefaultImage(defaultImage)
-      },
-      imageURL: try imageURL.map { (text) throws(WireMappingError) in
-        try url(text, field: "imageURL", allowingRootPath: true)
-      },
-      tmis: try check("tmi") { () throws(ValidationError) in try TMIList(tmi ?? []) }
+      defaultImage: try check("defaultImage", defaultImage, DefaultImage.init),
+      imageURL: try url(imageURL, field: "imageURL", allowingRootPath: true),
+      tmis: try check("tmi", tmi ?? [], TMIList.init)
     )
   }
 
-  private func check<Value>(
-    _ field: String, _ make: () throws(ValidationError) -> Value
+  private func check<Input, Value>(
+    _ field: String, _ input: Input, _ make: (Input) throws(ValidationError) -> Value
   ) throws(WireMappingError) -> Value {
     do throws(ValidationError) {
-      return try make()
+      return try make(input)
     } catch {
       throw mappingError(field, error.description)
     }
   }
 
+  private func checkIfPresent<Input, Value>(
+    _ field: String, _ input: Input?, _ make: (Input) throws(ValidationError) -> Value
+  ) throws(WireMappingError) -> Value? {
+    guard let input else { return nil }
+    return try check(field, input, make)
+  }
+
   private func url(
-    _ text: String, field: String, allowingRootPath: Bool
-  ) throws(WireMappingError) -> URL {
+    _ text: String?, field: String, allowingRootPath: Bool
+  ) throws(WireMappingError) -> URL? {
+    guard let text else { return nil }
     if let url = URL(string: text) {
       // A host comes after `scheme://` or, without a scheme, after a leading `//`.
       let isAbsolute = !text.hasPrefix("//") && !(url.host(percentEncoded: true) ?? "").isEmpty

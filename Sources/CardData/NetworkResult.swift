@@ -109,7 +109,19 @@ public struct GenericResponse<T: Decodable>: Decodable {
   public var success: Bool
   public var message: String
   public var data: T?
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: EnvelopeKey.self)
+    status = try container.decode(Int.self, forKey: .status)
+    success = try container.decode(Bool.self, forKey: .success)
+    message = try container.decode(String.self, forKey: .message)
+    data = try container.decodeIfPresent(T.self, forKey: .data)
+  }
 }
+
+/// The envelope's keys, not nested in the generic type: nested ones would be a generic type
+/// too, whose metadata every decode looks up again (a twentieth of decoding a card).
+private enum EnvelopeKey: String, CodingKey { case status, success, message, data }
 
 extension GenericResponse: Sendable where T: Sendable {}
 extension GenericResponse: Equatable where T: Equatable {}
@@ -170,9 +182,9 @@ private func judgeSuccess<T: Decodable>(status: Int, body: Data, type: T.Type)
 
 /// Why a 2xx body did not decode as the envelope around `T`, looked into only then.
 private func whyNot<T>(_ body: Data, decodes type: T.Type, _ error: any Error) -> String {
-  let header: GenericResponse<NoPayload>.Header
+  let header: GenericResponse<AnyPayload>
   do {
-    header = try replyDecoder.decode(GenericResponse<NoPayload>.Header.self, from: body)
+    header = try replyDecoder.decode(GenericResponse<AnyPayload>.self, from: body)
   } catch {
     return "the body is not the envelope: \(ReplyShape.describeNonEnvelope(body, error))"
   }
@@ -184,17 +196,13 @@ private func whyNot<T>(_ body: Data, decodes type: T.Type, _ error: any Error) -
 
 /// The message of an envelope body; `nil` for another body or a blank message.
 private func envelopeMessage(in body: Data) -> String? {
-  guard let header = try? replyDecoder.decode(GenericResponse<NoPayload>.Header.self, from: body),
+  guard let header = try? replyDecoder.decode(GenericResponse<AnyPayload>.self, from: body),
     header.message.contains(where: { !$0.isWhitespace })
   else { return nil }
   return header.message
 }
 
-extension GenericResponse {
-  /// What a failure reply is read for.
-  struct Header: Decodable {
-    var status: Int
-    var success: Bool
-    var message: String
-  }
+/// Whatever `data` holds, when an envelope is read only for its `success` and `message`.
+private struct AnyPayload: Decodable {
+  init(from decoder: any Decoder) {}
 }

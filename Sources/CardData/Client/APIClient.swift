@@ -77,12 +77,12 @@ public struct RequestPipeline: APIClient {
     let started = monitor.monitors.isEmpty ? nil : ContinuousClock.now
     var context = RequestContext.next(for: endpoint.name, authorization: endpoint.authorization)
     var tally = Tally()
-    var request = HTTPRequest(method: endpoint.method, url: baseURL)
+    var url = baseURL
     func finish(_ outcome: RequestMetrics.Outcome) {
       guard let started else { return }
       monitor.requestFinished(
         RequestMetrics(
-          context: context, method: request.method, url: request.url, attempts: tally.attempts,
+          context: context, method: endpoint.method, url: url, attempts: tally.attempts,
           duration: .now - started, bytesSent: tally.bytesSent,
           bytesReceived: tally.bytesReceived, outcome: outcome))
     }
@@ -90,10 +90,10 @@ public struct RequestPipeline: APIClient {
       // Built first: nothing after it may leave a temporary body file behind.
       let prepared = try PreparedRequest(
         endpoint, url: urls.url(for: endpoint.path, below: base), encoder: multipartEncoder)
-      defer { prepared.removeTemporaryFile() }
-      request = prepared.request
-      monitor.requestBuilt(request, body: prepared.bodySummary, context: context)
-      let response = try await sendWithRetries(request, context: &context, tally: &tally)
+      defer { prepared.multipart?.removeTemporaryFile() }
+      url = prepared.request.url
+      monitor.requestBuilt(prepared.request, body: prepared.bodySummary, context: context)
+      let response = try await sendWithRetries(prepared.request, context: &context, tally: &tally)
       finish(.response(status: response.status))
       return response
     } catch {
@@ -176,12 +176,12 @@ private struct EndpointRequest {
   let authorization: Authorization
 }
 
-/// A request built from an endpoint, what monitors may know of its body, and the temporary
-/// file (if any) to remove when the request is over.
+/// A request built from an endpoint, what monitors may know of its body, and the multipart
+/// body whose temporary file (if any) to remove when the request is over.
 private struct PreparedRequest {
   let request: HTTPRequest
   let bodySummary: RequestBodySummary
-  let temporaryFile: URL?
+  let multipart: EncodedMultipartBody?
 
   /// The base URL plus the percent-encoded path, `Accept: application/json`, and a body
   /// with an explicit `Content-Type` (FoundationNetworking would add a form type otherwise).
@@ -189,7 +189,7 @@ private struct PreparedRequest {
     var headers = Self.acceptJSON
     var body = HTTPBody.empty
     var summary = RequestBodySummary.empty
-    var temporaryFile: URL?
+    var multipart: EncodedMultipartBody?
     switch endpoint.body {
     case .none:
       break
@@ -213,16 +213,11 @@ private struct PreparedRequest {
       headers["Content-Type"] = encoded.contentType
       body = encoded.body
       summary = .multipart(form.parts.map(RequestBodySummary.Part.init))
-      temporaryFile = encoded.temporaryFile
+      multipart = encoded
     }
     request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body)
     bodySummary = summary
-    self.temporaryFile = temporaryFile
-  }
-
-  func removeTemporaryFile() {
-    guard let temporaryFile else { return }
-    try? FileManager.default.removeItem(at: temporaryFile)
+    self.multipart = multipart
   }
 
   private static let acceptJSON: HTTPHeaders = ["Accept": "application/json"]

@@ -166,14 +166,14 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     try history.record(at: clock.now(), within: refreshLimit)
     let generation = endedRefreshes.load(ordering: .acquiring) + 1
     let task = Task { [store, refresher] () async throws -> AuthCredential in
-      let outcome: Result<AuthCredential, CardError>
       do throws(CardError) {
-        outcome = .success(try await Self.refresh(stale, store: store, refresher: refresher))
+        let credential = try await Self.refresh(stale, store: store, refresher: refresher)
+        self.refreshEnded(generation, replacing: stale, failure: nil)
+        return credential
       } catch {
-        outcome = .failure(error)
+        self.refreshEnded(generation, replacing: stale, failure: error)
+        throw error
       }
-      self.refreshEnded(generation, replacing: stale, failure: outcome.failure)
-      return try outcome.get()
     }
     inFlight = (generation, task)
     return try await Self.result(of: task)
@@ -238,12 +238,6 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
 
   /// The refusals that condemn the refresh token; others (408, 429, …) keep the session.
   private static let sessionEndingStatuses: Set<Int> = [400, 401, 403]
-}
-
-extension Result {
-  fileprivate var failure: Failure? {
-    if case .failure(let error) = self { error } else { nil }
-  }
 }
 
 extension CardError {

@@ -37,7 +37,7 @@ public struct MultipartEncoder: Sendable {
   public func encode(
     _ form: MultipartFormData
   ) throws(MultipartEncodingError) -> EncodedMultipartBody {
-    let segments = try Segment.layout(of: form)
+    let segments = try HTTPBody.segments(of: form)
     let length = segments.reduce(0) { $0 + $1.length }
     let chunkSize = max(chunkSize, 1)
     guard length > memoryThreshold else {
@@ -115,22 +115,15 @@ public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringCon
   }
 }
 
-/// A run of body bytes: framing or an in-memory part, or a whole file measured beforehand.
-private enum Segment {
-  case bytes(Data)
-  case file(URL, length: Int64)
-
-  var length: Int64 {
-    switch self {
-    case .bytes(let data): Int64(data.count)
-    case .file(_, let length): length
-    }
-  }
-
+/// The body of a form as runs of bytes: framing and in-memory parts as `.data`, each file part
+/// as `.file` with the length it was measured at.
+extension HTTPBody {
   /// The body of `form` in order (RFC 7578, RFC 2046 §5.1.1), after checking the header text
   /// written verbatim and measuring the file parts, so that no form can produce framing a
   /// receiver would read differently.
-  static func layout(of form: MultipartFormData) throws(MultipartEncodingError) -> [Segment] {
+  fileprivate static func segments(
+    of form: MultipartFormData
+  ) throws(MultipartEncodingError) -> [HTTPBody] {
     let boundary = Array(form.boundary.utf8)
     guard (1...70).contains(boundary.count) else {
       throw MultipartEncodingError(
@@ -141,7 +134,7 @@ private enum Segment {
         .invalidBoundary,
         reason: "\"\(form.boundary)\" has a character RFC 2046 does not allow in a boundary")
     }
-    var segments: [Segment] = []
+    var segments: [HTTPBody] = []
     for part in form.parts {
       var head = Data("--\(form.boundary)\r\nContent-Disposition: form-data; name=\"".utf8)
       head.append(contentsOf: escaped(part.name))
@@ -159,24 +152,24 @@ private enum Segment {
         head.append(contentsOf: "Content-Type: \(contentType)\r\n".utf8)
       }
       head.append(contentsOf: "\r\n".utf8)
-      segments.append(.bytes(head))
+      segments.append(.data(head))
       switch part.content {
-      case .data(let data): segments.append(.bytes(data))
+      case .data(let data): segments.append(.data(data))
       case .file(let url): segments.append(.file(url, length: try length(ofFileAt: url)))
       }
-      segments.append(.bytes(Data("\r\n".utf8)))
+      segments.append(.data(Data("\r\n".utf8)))
     }
-    segments.append(.bytes(Data("--\(form.boundary)--\r\n".utf8)))
+    segments.append(.data(Data("--\(form.boundary)--\r\n".utf8)))
     return segments
   }
 
   /// Hands the bytes to `write`, a file `chunkSize` bytes at a time so that at most one chunk
   /// is in memory, and checks that the file still has the length it was measured at.
-  func copy(
+  fileprivate func copy(
     chunkSize: Int, into write: (Data) throws(MultipartEncodingError) -> Void
   ) throws(MultipartEncodingError) {
     guard case .file(let url, let expected) = self else {
-      if case .bytes(let data) = self { try write(data) }
+      if case .data(let data) = self { try write(data) }
       return
     }
     let handle: FileHandle
