@@ -82,22 +82,12 @@ public func judgeStatus<T: Decodable>(
   }
 }
 
-/// Judges a call that got no HTTP response: `networkFail`, with the transport's message (its
-/// kind when the message is empty).
-public func judgeStatus<T>(transportError: TransportError, type: T.Type = T.self)
-  -> NetworkResult<T>
-{
-  .networkFail(reason: reason(forNoResponse: transportError))
-}
-
 extension CardError {
+  /// A call that got no HTTP response: `networkFail`, with the transport's message (its kind
+  /// when the message is empty).
   package init(noResponse error: TransportError) {
-    self = .networkFail(reason: reason(forNoResponse: error))
+    self = .networkFail(reason: error.message.isEmpty ? error.kind.rawValue : error.message)
   }
-}
-
-private func reason(forNoResponse error: TransportError) -> String {
-  error.message.isEmpty ? error.kind.rawValue : error.message
 }
 
 /// The envelope every reply body is wrapped in, success or failure:

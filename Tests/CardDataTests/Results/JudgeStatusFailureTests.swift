@@ -83,12 +83,11 @@ import Testing
     TransportError(.other, "something else"),
   ])
   func transportErrorIsANetworkFailureWithItsMessage(error: TransportError) {
-    let result: NetworkResult<CardDTO> = judgeStatus(transportError: error)
-    #expect(result == .networkFail(reason: error.message))
+    #expect(CardError(noResponse: error) == .networkFail(reason: error.message))
   }
 
   @Test func transportErrorWithoutAMessageIsNamedByItsKind() {
-    let result = judgeStatus(transportError: TransportError(.timedOut, ""), type: NoPayload.self)
-    #expect(result == .networkFail(reason: "timedOut"))
+    #expect(
+      CardError(noResponse: TransportError(.timedOut, "")) == .networkFail(reason: "timedOut"))
   }
 }
