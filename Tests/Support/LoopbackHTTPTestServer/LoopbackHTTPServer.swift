@@ -133,10 +133,11 @@ package final class LoopbackHTTPServer: Sendable {
       let head = "HTTP/1.1 200 OK\r\nContent-Length: \(bytes)\r\nConnection: close\r\n\r\n"
       guard Self.write(Data(head.utf8), to: connection) else { return }
       let (seconds, attoseconds) = interval.components
+      let pause = Double(seconds) + Double(attoseconds) / 1e18
       for _ in 0..<bytes {
-        // A fixture for real-timeout tests: the pause models a slow server, and the tests
-        // check what the client's real timeout makes of it, never how long anything took.
-        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+        // The pause models a slow server; the tests check what the client's real timeout makes
+        // of it, never how long anything took.
+        Thread.sleep(forTimeInterval: pause)  // a real timeout's fixture
         guard Self.write(Data("x".utf8), to: connection) else { return }
       }
     case .hang:
