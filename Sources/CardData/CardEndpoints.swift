@@ -1,11 +1,9 @@
 import CardDomain
 import Foundation
 
-// The contract's card operations, each needing the Bearer token. The seed's Moya enum
-// `CardService: TargetType` switches over its cases for `path`, `method` and `task`; here each
-// case is a factory of one `Endpoint` that also names its response type and maps its reply:
-//
-//   client.send(.cardDetailFetch(id))   // Endpoint<Card>: GET /card/{id} → CardDTO → Card
+// The contract's card operations, each needing the Bearer token; each of the seed's
+// `CardService` cases is a factory of one `Endpoint` that names its response type and maps
+// its reply: `client.send(.cardDetailFetch(id))` is GET /card/{id} → CardDTO → Card.
 
 extension Endpoint where Response == [Card] {
   /// `GET /cards`: the user's cards in the user's order.
@@ -75,14 +73,14 @@ extension MultipartFormData {
   /// file streams from disk when the form is encoded.
   package init(cardCreation draft: CardDraft, boundary: String = randomBoundary()) {
     self.init(boundary: boundary)
-    appendIfPresent(draft.title, name: "card.title")
-    append(draft.name, name: "card.name")
-    appendIfPresent(draft.birthday?.description, name: "card.birthday")
-    appendIfPresent(draft.mbti?.rawValue, name: "card.mbti")
-    appendIfPresent(draft.instagram, name: "card.instagram")
-    appendIfPresent(draft.link?.absoluteString, name: "card.linkURL")
-    appendIfPresent(draft.description, name: "card.description")
-    append(String(draft.defaultImage.index), name: "card.defaultImage")
+    let fields: KeyValuePairs<String, String?> = [
+      "card.title": draft.title, "card.name": draft.name,
+      "card.birthday": draft.birthday?.description, "card.mbti": draft.mbti?.rawValue,
+      "card.instagram": draft.instagram, "card.linkURL": draft.link?.absoluteString,
+      "card.description": draft.description,
+      "card.defaultImage": String(draft.defaultImage.index),
+    ]
+    for case (let name, let text?) in fields { append(text, name: name) }
     for (line, name) in zip(draft.tmis, ["card.firstTMI", "card.secondTMI", "card.thirdTMI"]) {
       append(line, name: name)
     }
@@ -95,9 +93,5 @@ extension MultipartFormData {
           at: url, name: "image", filename: image.filename, contentType: image.mimeType.rawValue)
       }
     }
-  }
-
-  private mutating func appendIfPresent(_ text: String?, name: String) {
-    if let text { append(text, name: name) }
   }
 }

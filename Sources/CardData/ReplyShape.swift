@@ -6,7 +6,9 @@ enum ReplyShape {
   /// Why a 2xx body is not the envelope, such as `an empty body`, `HTML or XML (1532 bytes)`,
   /// `a JSON array`, or `a JSON object: missing 'success' at the top level`.
   static func describeNonEnvelope(_ body: Data, _ error: any Error) -> String {
-    guard let first = body.first(where: { !Self.isWhitespace($0) }) else { return "an empty body" }
+    guard let first = body.first(where: { !" \t\n\r".utf8.contains($0) }) else {
+      return "an empty body"
+    }
     let decodingError = error as? DecodingError
     if case .dataCorrupted(let context) = decodingError, context.codingPath.isEmpty {
       let kind = first == UInt8(ascii: "<") ? "HTML or XML" : "not JSON"
@@ -40,15 +42,13 @@ enum ReplyShape {
 
   private static func path(_ codingPath: [any CodingKey]) -> String {
     guard !codingPath.isEmpty else { return "the top level" }
-    var text = ""
-    for key in codingPath {
+    return codingPath.reduce("") { text, key in
       if let index = key.intValue {
-        text += "[\(index)]"
+        text + "[\(index)]"
       } else {
-        text += (text.isEmpty ? "" : ".") + key.stringValue
+        text + (text.isEmpty ? "" : ".") + key.stringValue
       }
     }
-    return text
   }
 
   private static func jsonKind(startingWith byte: UInt8) -> String {
@@ -59,10 +59,6 @@ enum ReplyShape {
     case UInt8(ascii: "n"): "null"
     default: "number"
     }
-  }
-
-  private static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
   /// The standard reason phrase of a client error (RFC 9110 §15.5), lowercased to read as a

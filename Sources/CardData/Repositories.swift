@@ -44,7 +44,7 @@ public struct RemoteAuthRepository: AuthRepository {
   public func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
     let credential = try await client.send(
       .login(userID: userID, password: password, at: clock.now()))
-    try await storage { () async throws(CredentialStoreError) in try await store.save(credential) }
+    do { try await store.save(credential) } catch { throw CardError(error) }
     return SignedInUser(userID: userID)
   }
 
@@ -58,16 +58,17 @@ public struct RemoteAuthRepository: AuthRepository {
       // The local session ends regardless; a server that could not be told keeps a refresh
       // token that is no longer stored anywhere.
     }
-    switch try await storage({ () async throws(CredentialStoreError) in try await store.clear() }) {
+    let cleared: ClearedCredential
+    do { cleared = try await store.clear() } catch { throw CardError(error) }
+    switch cleared {
     case .removed: return .signedOut
     case .setAside(let place): return .unreadableSessionSetAside(at: place)
     }
   }
 
   public func currentUser() async throws(CardError) -> SignedInUser? {
-    let loaded = try await storage { () async throws(CredentialStoreError) in
-      try await store.load()
-    }
+    let loaded: AuthCredential?
+    do { loaded = try await store.load() } catch { throw CardError(error) }
     guard let credential = loaded else { return nil }
     do {
       return SignedInUser(userID: try UserID(credential.userID))
@@ -75,13 +76,6 @@ public struct RemoteAuthRepository: AuthRepository {
       throw .credentialStorage(reason: "the stored session names no user")
     }
   }
-}
-
-/// A store failure as the domain's error.
-private func storage<Value>(
-  _ body: () async throws(CredentialStoreError) -> Value
-) async throws(CardError) -> Value {
-  do { return try await body() } catch { throw .credentialStorage(reason: error.message) }
 }
 
 /// Refreshes the credential with `POST /auth/refresh`, through a client without the

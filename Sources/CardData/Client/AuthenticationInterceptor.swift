@@ -1,5 +1,4 @@
 import CardDomain
-import CardPrimitives
 import Foundation
 import Synchronization
 
@@ -28,7 +27,8 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   private let store: any CredentialStore
   private let refresher: any TokenRefresher
   private let clock: any WallClock
-  private var history = RefreshHistory()
+  /// When the refreshes inside the current ``refreshLimit`` window began.
+  private var refreshTimes: [Date] = []
   private var inFlight: (generation: Int, task: Task<AuthCredential, any Error>)?
   /// How many refreshes have ended; a request remembers the count when it begins. Written on
   /// the actor, read off it by the common case of ``adapt(_:context:)``.
@@ -61,8 +61,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   {
     guard context.authorization == .bearer else { return request }
     let began = endedRefreshes.load(ordering: .acquiring)
-    let stored: AuthCredential?
-    do { stored = try await store.load() } catch { throw .credentialStorage(reason: error.message) }
+    let stored = try await storedCredential()
     let credential: AuthCredential
     if let stored, !stored.needsRefresh(window: refreshWindow, now: clock.now()) {
       credential = stored
@@ -123,14 +122,19 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     }
   }
 
-  /// The stored credential, read each time (another process may have replaced it); when the
-  /// store is empty because a refresh that ended after `began` was refused, that refusal.
+  /// Read each time: another process may have replaced it.
+  private nonisolated func storedCredential() async throws(CardError) -> AuthCredential? {
+    do { return try await store.load() } catch { throw CardError(error) }
+  }
+
+  /// The stored credential; when the store is empty because a refresh that ended after
+  /// `began` was refused, that refusal.
   private func loadCredential(sharingFailuresSince began: Int) async throws(CardError)
     -> AuthCredential
   {
-    let loaded: AuthCredential?
-    do { loaded = try await store.load() } catch { throw .credentialStorage(reason: error.message) }
-    guard let loaded else { return try await missingCredential(sharingFailuresSince: began) }
+    guard let loaded = try await storedCredential() else {
+      return try await missingCredential(sharingFailuresSince: began)
+    }
     return loaded
   }
 
@@ -141,10 +145,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     -> AuthCredential
   {
     if let inFlight { return try await Self.result(of: inFlight.task) }
-    if endedRefreshes.load(ordering: .acquiring) > began, let lastFailure {
-      throw lastFailure.error
-    }
-    throw .signedOut
+    throw failure(replacing: nil, endedSince: began) ?? .signedOut
   }
 
   /// A credential newer than `stale`: the stored one if it already differs, the refresh in
@@ -157,13 +158,9 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     let current = try await loadCredential(sharingFailuresSince: began)
     if let inFlight { return try await Self.result(of: inFlight.task) }
     if current != stale { return current }
-    if endedRefreshes.load(ordering: .acquiring) > began, let lastFailure,
-      lastFailure.stale == stale
-    {
-      throw lastFailure.error
-    }
+    if let failure = failure(replacing: stale, endedSince: began) { throw failure }
 
-    try history.record(at: clock.now(), within: refreshLimit)
+    try recordRefresh(at: clock.now())
     let generation = endedRefreshes.load(ordering: .acquiring) + 1
     let task = Task { [store, refresher] () async throws -> AuthCredential in
       do throws(CardError) {
@@ -179,6 +176,17 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     return try await Self.result(of: task)
   }
 
+  private func recordRefresh(at now: Date) throws(CardError) {
+    let window = refreshLimit.window
+    refreshTimes.removeAll { now.timeIntervalSince($0) >= window.timeInterval }
+    guard refreshTimes.count < refreshLimit.maximum else {
+      throw .sessionExpired(
+        reason: "stopped after \(refreshTimes.count) token refreshes within \(window); the "
+          + "server keeps rejecting fresh tokens")
+    }
+    refreshTimes.append(now)
+  }
+
   /// Runs when the refresh task ends, not when its first waiter stops waiting, so a cancelled
   /// waiter never lets a second refresh start beside the first.
   private func refreshEnded(
@@ -190,6 +198,15 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     lastFailure = failure.map { (stale, $0) }
   }
 
+  /// The last refresh's failure, if it ended after `began` and tried to replace `stale` (any
+  /// credential when `nil`).
+  private func failure(replacing stale: AuthCredential?, endedSince began: Int) -> CardError? {
+    guard endedRefreshes.load(ordering: .acquiring) > began, let lastFailure,
+      stale == nil || stale == lastFailure.stale
+    else { return nil }
+    return lastFailure.error
+  }
+
   /// The last refresh's failure when `sentHeader` carried the credential it failed to replace:
   /// that request belongs to the session the refresh could not save.
   private func failureShared(withRequestSentAs sentHeader: String?) -> CardError? {
@@ -199,11 +216,17 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     return lastFailure.error
   }
 
+  /// The refresh's credential, but a waiter stops at once when its own task is cancelled
+  /// while the refresh runs on for the others: awaiting `task.value` ignores the waiter's
+  /// cancellation, a stream's iterator does not.
   private static func result(of task: Task<AuthCredential, any Error>) async throws(CardError)
     -> AuthCredential
   {
+    let (results, continuation) = AsyncThrowingStream.makeStream(of: AuthCredential.self)
+    Task { continuation.yield(with: await task.result) }
     do {
-      return try await valueUnlessCancelled(of: task)
+      for try await credential in results { return credential }
+      throw CancellationError()
     } catch let error as CardError {
       throw error
     } catch {
@@ -223,15 +246,11 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
       switch error {
       case .refresh(.requestErr(let message, let status))
       where sessionEndingStatuses.contains(status):
-        do {
-          try await store.clear(ifStill: stale)
-        } catch {
-          throw .credentialStorage(reason: error.message)
-        }
+        do { try await store.clear(ifStill: stale) } catch { throw CardError(error) }
         throw .sessionExpired(reason: message)
       case .refresh(let failure): throw failure
       case .signedOut: throw .signedOut
-      case .storage(let failure): throw .credentialStorage(reason: failure.message)
+      case .storage(let failure): throw CardError(failure)
       }
     }
   }
@@ -267,79 +286,5 @@ public struct RefreshLimit: Hashable, Sendable {
   public init(maximum: Int = 5, window: Duration = .seconds(30)) {
     self.maximum = maximum
     self.window = window
-  }
-}
-
-/// The refresh times inside the current window.
-private struct RefreshHistory {
-  private var times: [Date] = []
-
-  mutating func record(at now: Date, within limit: RefreshLimit) throws(CardError) {
-    let windowSeconds = limit.window.timeInterval
-    times.removeAll { now.timeIntervalSince($0) >= windowSeconds }
-    guard times.count < limit.maximum else {
-      throw .sessionExpired(
-        reason: "stopped after \(times.count) token refreshes within \(limit.window); the "
-          + "server keeps rejecting fresh tokens")
-    }
-    times.append(now)
-  }
-}
-
-/// A shared task's value, but the wait ends as soon as the *waiting* task is cancelled, and
-/// the shared task runs on for its other waiters (awaiting `task.value` ignores the waiter's
-/// cancellation, so a cancelled request would wait for the whole refresh).
-func valueUnlessCancelled<Success: Sendable>(of task: Task<Success, any Error>) async throws
-  -> Success
-{
-  let waiter = Waiter<Success>()
-  return try await withTaskCancellationHandler {
-    try await withCheckedThrowingContinuation { continuation in
-      waiter.wait(with: continuation)
-      Task { waiter.finish(with: await task.result) }
-    }
-  } onCancel: {
-    waiter.finish(with: .failure(CancellationError()))
-  }
-}
-
-/// Resumes a continuation once, with the task's result or the cancellation, whichever comes
-/// first (cancellation may even come before the wait begins).
-private final class Waiter<Success: Sendable>: Sendable {
-  private enum State {
-    case idle
-    case waiting(CheckedContinuation<Success, any Error>)
-    case finished(Result<Success, any Error>)
-    case resumed
-  }
-
-  private let state = Protected(State.idle)
-
-  func wait(with continuation: CheckedContinuation<Success, any Error>) {
-    let early: Result<Success, any Error>? = state.withLock { state in
-      guard case .finished(let result) = state else {
-        state = .waiting(continuation)
-        return nil
-      }
-      state = .resumed
-      return result
-    }
-    if let early { continuation.resume(with: early) }
-  }
-
-  func finish(with result: Result<Success, any Error>) {
-    let continuation: CheckedContinuation<Success, any Error>? = state.withLock { state in
-      switch state {
-      case .idle:
-        state = .finished(result)
-        return nil
-      case .waiting(let continuation):
-        state = .resumed
-        return continuation
-      case .finished, .resumed:
-        return nil
-      }
-    }
-    continuation?.resume(with: result)
   }
 }

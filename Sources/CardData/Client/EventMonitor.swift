@@ -91,31 +91,25 @@ public enum RequestBodySummary: Hashable, Sendable {
 struct CompositeEventMonitor: EventMonitor {
   let monitors: [any EventMonitor]
 
+  private func forEach(_ event: (borrowing any EventMonitor) -> Void) {
+    for index in monitors.indices { event(monitors[index]) }
+  }
+
   func requestBuilt(_ request: HTTPRequest, body: RequestBodySummary, context: RequestContext) {
-    for index in monitors.indices {
-      monitors[index].requestBuilt(request, body: body, context: context)
-    }
+    forEach { $0.requestBuilt(request, body: body, context: context) }
   }
   func requestSent(_ request: HTTPRequest, context: RequestContext) {
-    for index in monitors.indices { monitors[index].requestSent(request, context: context) }
+    forEach { $0.requestSent(request, context: context) }
   }
   func responseReceived(_ response: HTTPResponse, after elapsed: Duration, context: RequestContext)
   {
-    for index in monitors.indices {
-      monitors[index].responseReceived(response, after: elapsed, context: context)
-    }
+    forEach { $0.responseReceived(response, after: elapsed, context: context) }
   }
   func requestFailed(_ error: TransportError, after elapsed: Duration, context: RequestContext) {
-    for index in monitors.indices {
-      monitors[index].requestFailed(error, after: elapsed, context: context)
-    }
+    forEach { $0.requestFailed(error, after: elapsed, context: context) }
   }
   func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext) {
-    for index in monitors.indices {
-      monitors[index].requestRetrying(reason: reason, delay: delay, context: context)
-    }
+    forEach { $0.requestRetrying(reason: reason, delay: delay, context: context) }
   }
-  func requestFinished(_ metrics: RequestMetrics) {
-    for index in monitors.indices { monitors[index].requestFinished(metrics) }
-  }
+  func requestFinished(_ metrics: RequestMetrics) { forEach { $0.requestFinished(metrics) } }
 }

@@ -46,17 +46,37 @@ public struct MultipartEncoder: Sendable {
       return EncodedMultipartBody(
         body: .data(data), contentType: form.contentType, temporaryFile: nil)
     }
-    let file = try TemporaryFile(in: temporaryDirectory)
+    let (url, file) = try Self.createTemporaryFile(in: temporaryDirectory)
     do {
-      for segment in segments { try segment.copy(chunkSize: chunkSize, into: file.write) }
-      try file.close()
+      for segment in segments {
+        try segment.copy(chunkSize: chunkSize) { (bytes) throws(MultipartEncodingError) in
+          try attempt(.temporaryFileFailure, at: url) { try file.write(contentsOf: bytes) }
+        }
+      }
+      // A failing close (a full disk, on some file systems) may mean an incomplete body.
+      try attempt(.temporaryFileFailure, at: url) { try file.close() }
     } catch {
-      file.discard()
+      try? file.close()
+      try? FileManager.default.removeItem(at: url)
       throw error
     }
     return EncodedMultipartBody(
-      body: .file(file.url, length: length), contentType: form.contentType,
-      temporaryFile: file.url)
+      body: .file(url, length: length), contentType: form.contentType, temporaryFile: url)
+  }
+
+  /// A new file that only the current user can read, for a large body: `O_EXCL` and mode
+  /// 0600, so an existing file or a planted link is never reused and no one else can read the
+  /// body, not even for an instant.
+  private static func createTemporaryFile(
+    in directory: URL
+  ) throws(MultipartEncodingError) -> (URL, FileHandle) {
+    let url = directory.appendingPathComponent("card-service-multipart-\(UUID().uuidString).tmp")
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw MultipartEncodingError(
+        .temporaryFileFailure, path: url.path, reason: String(cString: strerror(errno)))
+    }
+    return (url, FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
   }
 }
 
@@ -172,19 +192,10 @@ extension HTTPBody {
       if case .data(let data) = self { try write(data) }
       return
     }
-    let handle: FileHandle
-    do {
-      handle = try FileHandle(forReadingFrom: url)
-    } catch {
-      throw MultipartEncodingError(.unreadableFile, path: url.path, reason: reason(error))
-    }
+    let handle = try attempt(.unreadableFile, at: url) { try FileHandle(forReadingFrom: url) }
     defer { try? handle.close() }
     func read(upTo count: Int) throws(MultipartEncodingError) -> Data {
-      do {
-        return try handle.read(upToCount: count) ?? Data()
-      } catch {
-        throw MultipartEncodingError(.unreadableFile, path: url.path, reason: reason(error))
-      }
+      try attempt(.unreadableFile, at: url) { try handle.read(upToCount: count) ?? Data() }
     }
     var remaining = expected
     while remaining > 0 {
@@ -206,12 +217,8 @@ extension HTTPBody {
 
   /// The size of the regular file at `url`, following symbolic links, without reading it.
   private static func length(ofFileAt url: URL) throws(MultipartEncodingError) -> Int64 {
-    let attributes: [FileAttributeKey: Any]
-    do {
-      attributes = try FileManager.default.attributesOfItem(
-        atPath: url.resolvingSymlinksInPath().path)
-    } catch {
-      throw MultipartEncodingError(.unreadableFile, path: url.path, reason: reason(error))
+    let attributes = try attempt(.unreadableFile, at: url) {
+      try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
     }
     guard attributes[.type] as? FileAttributeType == .typeRegular else {
       throw MultipartEncodingError(.unreadableFile, path: url.path, reason: "not a regular file")
@@ -226,16 +233,14 @@ extension HTTPBody {
   /// standard does (RFC 7578 §4.2 forbids `filename*`): `"` becomes `%22`, CR `%0D`, LF `%0A`,
   /// and every other byte stays, so the receiver sees what a browser sends.
   private static func escaped(_ value: String) -> [UInt8] {
-    var escaped: [UInt8] = []
-    for byte in value.utf8 {
+    value.utf8.flatMap { byte in
       switch byte {
-      case UInt8(ascii: "\""): escaped.append(contentsOf: "%22".utf8)
-      case UInt8(ascii: "\r"): escaped.append(contentsOf: "%0D".utf8)
-      case UInt8(ascii: "\n"): escaped.append(contentsOf: "%0A".utf8)
-      default: escaped.append(byte)
+      case UInt8(ascii: "\""): Array("%22".utf8)
+      case UInt8(ascii: "\r"): Array("%0D".utf8)
+      case UInt8(ascii: "\n"): Array("%0A".utf8)
+      default: [byte]
       }
     }
-    return escaped
   }
 
   /// RFC 2046 `bchars`: letters, digits, space and `'()+_,-./:=?`.
@@ -249,53 +254,21 @@ extension HTTPBody {
   }
 }
 
-/// A new file that only the current user can read, for a large body: opened with `O_EXCL`
-/// and mode 0600, so an existing file or a planted link is never reused and the body is never
-/// readable by others, not even for an instant.
-private struct TemporaryFile {
-  let url: URL
-  private let handle: FileHandle
-
-  init(in directory: URL) throws(MultipartEncodingError) {
-    url = directory.appendingPathComponent("card-service-multipart-\(UUID().uuidString).tmp")
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw MultipartEncodingError(
-        .temporaryFileFailure, path: url.path, reason: String(cString: strerror(errno)))
-    }
-    handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+/// Runs a file operation whose error becomes a `kind` error at `url`, in the operating
+/// system's words ("No such file or directory") when it carries an `errno`.
+private func attempt<Value>(
+  _ kind: MultipartEncodingError.Kind, at url: URL, _ operation: () throws -> Value
+) throws(MultipartEncodingError) -> Value {
+  do {
+    return try operation()
+  } catch {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error
+    let reason =
+      if let posixError = (underlying ?? error) as? POSIXError {
+        String(cString: strerror(posixError.code.rawValue))
+      } else {
+        (error as NSError).localizedDescription
+      }
+    throw MultipartEncodingError(kind, path: url.path, reason: reason)
   }
-
-  func write(_ bytes: Data) throws(MultipartEncodingError) {
-    do {
-      try handle.write(contentsOf: bytes)
-    } catch {
-      throw MultipartEncodingError(.temporaryFileFailure, path: url.path, reason: reason(error))
-    }
-  }
-
-  /// A failing close (a full disk, on some file systems) may mean an incomplete body.
-  func close() throws(MultipartEncodingError) {
-    do {
-      try handle.close()
-    } catch {
-      throw MultipartEncodingError(.temporaryFileFailure, path: url.path, reason: reason(error))
-    }
-  }
-
-  /// Closes and deletes the partly written file after a failure.
-  func discard() {
-    try? handle.close()
-    try? FileManager.default.removeItem(at: url)
-  }
-}
-
-/// The operating system's words for a failed file operation ("No such file or directory")
-/// when the error carries an `errno`, the error's own description otherwise.
-private func reason(_ error: any Error) -> String {
-  let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error
-  if let posixError = (underlying ?? error) as? POSIXError {
-    return String(cString: strerror(posixError.code.rawValue))
-  }
-  return (error as NSError).localizedDescription
 }

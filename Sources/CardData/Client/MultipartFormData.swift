@@ -38,11 +38,8 @@ public struct MultipartFormData: Hashable, Sendable {
   /// A boundary of 32 random hexadecimal digits after a fixed prefix: 128 bits of
   /// randomness, so it cannot plausibly occur inside a part.
   public static func randomBoundary() -> String {
-    var generator = SystemRandomNumberGenerator()
-    let random = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }
-      .map { String(repeating: "0", count: 16 - $0.count) + $0 }
-      .joined()
-    return "card-service.boundary.\(random)"
+    let random = (0..<2).map { _ in UInt64.random(in: .min ... .max) }
+    return "card-service.boundary." + String(format: "%016llx%016llx", random[0], random[1])
   }
 }
 

@@ -25,7 +25,7 @@ public struct Redactor: Sendable {
   ) {
     self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
     self.sensitiveFields = Set(sensitiveFields.map { $0.lowercased() })
-    textPatterns = self.sensitiveFields.sorted().flatMap(TextPattern.patterns(hiding:))
+    textPatterns = self.sensitiveFields.sorted().flatMap(Self.patterns(hiding:))
   }
 
   /// The header's value, hidden when the header is sensitive (an auth scheme such as
@@ -79,7 +79,10 @@ public struct Redactor: Sendable {
   /// `name=value`, `name: value` and `"name": "value"`. A quoted value is hidden up to its
   /// closing quote (spaces, separators and escaped quotes included) or the end of the text.
   public func redact(text: String) -> String {
-    textPatterns.reduce(text) { text, pattern in pattern.apply(to: text) }
+    textPatterns.reduce(text) { text, pattern in
+      pattern.regex.stringByReplacingMatches(
+        in: text, range: NSRange(text.startIndex..., in: text), withTemplate: pattern.template)
+    }
   }
 
   private func redact(json: Any) -> Any {
@@ -98,12 +101,9 @@ public struct Redactor: Sendable {
   }
 }
 
-/// One compiled pattern that hides the value after a sensitive field name.
-private struct TextPattern: Sendable {
-  let regex: NSRegularExpression
-  let template: String
-
-  static func patterns(hiding field: String) -> [TextPattern] {
+extension Redactor {
+  /// The patterns that hide the value after `field`, compiled, each with its template.
+  fileprivate static func patterns(hiding field: String) -> [TextPattern] {
     // The field name, quoted or not, and its separator: `password=`, `"password": `.
     let name = #""?"# + NSRegularExpression.escapedPattern(for: field) + #""?\s*[:=]\s*"#
     // A quoted value runs to its closing unescaped quote, or to the end of a cut-off text.
@@ -111,21 +111,12 @@ private struct TextPattern: Sendable {
     // An unquoted value runs to the next separator or the end of the line, spaces included,
     // so that `password: two words` hides both words.
     let unquoted = "(" + name + #")[^"&,;}\r\n]*[^"&,;}\s]"#
-    return [
-      TextPattern(pattern: quoted, template: "$1\(Redactor.mask)$2"),
-      TextPattern(pattern: unquoted, template: "$1\(Redactor.mask)"),
-    ].compactMap { $0 }
-  }
-
-  private init?(pattern: String, template: String) {
-    guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
-    else { return nil }
-    self.regex = regex
-    self.template = template
-  }
-
-  func apply(to text: String) -> String {
-    let range = NSRange(text.startIndex..., in: text)
-    return regex.stringByReplacingMatches(in: text, range: range, withTemplate: template)
+    return [(quoted, "$1\(mask)$2"), (unquoted, "$1\(mask)")].compactMap { pattern, template in
+      (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])).map {
+        ($0, template)
+      }
+    }
   }
 }
+
+private typealias TextPattern = (regex: NSRegularExpression, template: String)

@@ -132,3 +132,8 @@ public enum CredentialRefreshError: Error, Hashable, Sendable {
   case refresh(CardError)
   case signedOut
 }
+
+extension CardError {
+  /// A store failure as the domain's error.
+  init(_ error: CredentialStoreError) { self = .credentialStorage(reason: error.message) }
+}
