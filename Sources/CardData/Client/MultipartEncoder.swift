@@ -156,28 +156,23 @@ extension HTTPBody {
     }
     var segments: [HTTPBody] = []
     for part in form.parts {
-      var head = Data("--\(form.boundary)\r\nContent-Disposition: form-data; name=\"".utf8)
-      head.append(contentsOf: escaped(part.name))
-      if let filename = part.filename {
-        head.append(contentsOf: "\"; filename=\"".utf8)
-        head.append(contentsOf: escaped(filename))
-      }
-      head.append(contentsOf: "\"\r\n".utf8)
+      var head = "--\(form.boundary)\r\n"
+      head += "Content-Disposition: form-data; name=\"\(escaped(part.name))\""
+      if let filename = part.filename { head += "; filename=\"\(escaped(filename))\"" }
       if let contentType = part.contentType {
         guard !contentType.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) else {
           throw MultipartEncodingError(
             .invalidContentType,
             reason: "the Content-Type of part \"\(part.name)\" contains a line break")
         }
-        head.append(contentsOf: "Content-Type: \(contentType)\r\n".utf8)
+        head += "\r\nContent-Type: \(contentType)"
       }
-      head.append(contentsOf: "\r\n".utf8)
-      segments.append(.data(head))
-      switch part.content {
-      case .data(let data): segments.append(.data(data))
-      case .file(let url): segments.append(.file(url, length: try length(ofFileAt: url)))
-      }
-      segments.append(.data(Data("\r\n".utf8)))
+      let content: HTTPBody =
+        switch part.content {
+        case .data(let data): .data(data)
+        case .file(let url): .file(url, length: try length(ofFileAt: url))
+        }
+      segments += [.data(Data((head + "\r\n\r\n").utf8)), content, .data(Data("\r\n".utf8))]
     }
     segments.append(.data(Data("--\(form.boundary)--\r\n".utf8)))
     return segments
@@ -232,8 +227,8 @@ extension HTTPBody {
   /// A name or file name for its quoted `Content-Disposition` parameter, escaped as the HTML
   /// standard does (RFC 7578 §4.2 forbids `filename*`): `"` becomes `%22`, CR `%0D`, LF `%0A`,
   /// and every other byte stays, so the receiver sees what a browser sends.
-  private static func escaped(_ value: String) -> [UInt8] {
-    value.utf8.flatMap { byte in
+  private static func escaped(_ value: String) -> String {
+    let bytes = value.utf8.flatMap { byte in
       switch byte {
       case UInt8(ascii: "\""): Array("%22".utf8)
       case UInt8(ascii: "\r"): Array("%0D".utf8)
@@ -241,6 +236,7 @@ extension HTTPBody {
       default: [byte]
       }
     }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// RFC 2046 `bchars`: letters, digits, space and `'()+_,-./:=?`.
