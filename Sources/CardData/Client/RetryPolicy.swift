@@ -40,11 +40,11 @@ public struct RetryPolicy: RequestRetrier {
     guard request.method.isIdempotent else { return .noDecision }
     let retriesSoFar = context.retryCount(for: .transientFailure)
     guard retriesSoFar < limit else { return .noDecision }
+    let backoff = delay(forRetry: retriesSoFar + 1)
     switch outcome {
     case .failure(let error) where error.isTransient:
-      return .retry(after: delay(forRetry: retriesSoFar + 1), reason: .transientFailure)
+      return .retry(after: backoff, reason: .transientFailure)
     case .success(let response) where retryableStatuses.contains(response.status):
-      let backoff = delay(forRetry: retriesSoFar + 1)
       let requested = Self.retryAfter(in: response).map { min($0, maximumDelay) } ?? .zero
       return .retry(after: max(backoff, requested), reason: .transientFailure)
     default:
