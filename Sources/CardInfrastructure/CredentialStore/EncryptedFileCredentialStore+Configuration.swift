@@ -121,15 +121,6 @@ extension EncryptedFileCredentialStore {
         storage: .passphrase(PassphraseBytes(bytes: normalised), iterations: iterations))
     }
 
-    public var keyFileURL: URL? {
-      if case .keyFile(let url) = storage { url } else { nil }
-    }
-
-    /// The iteration count for new files.
-    public var passphraseIterations: UInt32? {
-      if case .passphrase(_, let iterations) = storage { iterations } else { nil }
-    }
-
     public var description: String {
       switch storage {
       case .keyFile(let url): "keyFile(\(url.path))"

@@ -12,13 +12,11 @@ import Foundation
 #endif
 
 /// A ``CardData/CredentialStore`` that keeps the credential in one AES-256-GCM sealed file,
-/// shared safely by several processes; format, locking and failure handling are in
-/// docs/credential-store.md.
+/// shared safely by several processes (format, locking and failures: docs/credential-store.md).
 ///
-/// Writes replace the file atomically under an exclusive `flock` taken by every process and
-/// under an in-process FIFO lock, because the actor is reentrant across the awaits of a
-/// refresh. Reads take no lock. A file that cannot be opened is never overwritten or deleted
-/// implicitly: only ``clear()`` sets it aside.
+/// Writes replace the file atomically under a `flock` taken by every process and under an
+/// in-process FIFO lock, because the actor is reentrant across the awaits of a refresh. A file
+/// that cannot be opened is never overwritten or deleted implicitly: ``clear()`` sets it aside.
 public actor EncryptedFileCredentialStore: CredentialStore {
   public nonisolated let configuration: Configuration
 

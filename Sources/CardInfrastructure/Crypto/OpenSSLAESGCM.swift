@@ -8,7 +8,6 @@
       _ plaintext: [UInt8], key: AES256Key, nonce: [UInt8],
       authenticating associatedData: [UInt8]
     ) throws(CryptoError) -> AESGCMSealed {
-      try AESGCM.checkSizes(nonce: nonce)
       var tag = [UInt8](repeating: 0, count: AESGCM.tagByteCount)
       let ciphertext = try crypt(
         plaintext, encrypting: true, key: key, nonce: nonce, associatedData: associatedData,
@@ -20,7 +19,6 @@
       _ sealed: AESGCMSealed, key: AES256Key, nonce: [UInt8],
       authenticating associatedData: [UInt8]
     ) throws(CryptoError) -> [UInt8] {
-      try AESGCM.checkSizes(nonce: nonce, tag: sealed.tag)
       var tag = sealed.tag
       return try crypt(
         sealed.ciphertext, encrypting: false, key: key, nonce: nonce,
@@ -34,6 +32,7 @@
       _ input: [UInt8], encrypting: Bool, key: AES256Key, nonce: [UInt8],
       associatedData: [UInt8], tag: inout [UInt8]
     ) throws(CryptoError) -> [UInt8] {
+      try AESGCM.checkSizes(nonce: nonce, tag: tag)
       ERR_clear_error()
       guard let context = EVP_CIPHER_CTX_new() else {
         throw .openSSL("EVP_CIPHER_CTX_new")

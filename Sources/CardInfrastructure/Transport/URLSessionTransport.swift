@@ -6,13 +6,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The ``CardData/HTTPTransport`` that sends requests through its own `URLSession`.
-///
-/// Every status code comes back as an ``CardData/HTTPResponse``; only a request that got no
-/// HTTP response throws. `.file` bodies are streamed from disk. Redirects to another origin
-/// lose their `Authorization` and `Cookie` headers, and redirects that would have to send a
-/// body again are not followed: their 3xx response is returned. The FoundationNetworking
-/// quirks it works around are listed in docs/url-session-transport.md.
+/// The ``CardData/HTTPTransport`` that sends requests through its own `URLSession`: every
+/// status comes back as an ``CardData/HTTPResponse``, and redirects never carry credentials to
+/// another origin. The FoundationNetworking quirks it absorbs: docs/url-session-transport.md.
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
   private let requestTimeoutInterval: TimeInterval
