@@ -1,21 +1,13 @@
 import CardData
 import Foundation
 
-/// Finds the key that opens a sealed file, and the key and header for the next write.
-///
-/// For a passphrase it keeps the last derived key with its salt and iteration count, so that
-/// PBKDF2 (deliberately slow) runs once per file rather than once per operation: later writes
-/// reuse the file's salt, and reads derive again only when another process wrote a new salt.
+/// Finds the key that opens a sealed file, and the key and header for the next write. It keeps
+/// the last key derived from a passphrase with its salt and iteration count, so that PBKDF2
+/// (deliberately slow) runs once per file and salt rather than once per operation.
 struct CredentialKeyring {
-  private struct DerivedKey {
-    var iterations: UInt32
-    var salt: [UInt8]
-    var key: AES256Key
-  }
-
   private let source: EncryptedFileCredentialStore.KeySource
   private let acceptedIterations: ClosedRange<UInt32>
-  private var lastDerived: DerivedKey?
+  private var lastDerived: (iterations: UInt32, salt: [UInt8], key: AES256Key)?
 
   init(source: EncryptedFileCredentialStore.KeySource, minimumIterations: UInt32) {
     self.source = source
@@ -91,7 +83,7 @@ struct CredentialKeyring {
         password: passphrase.bytes, salt: salt, iterations: iterations,
         byteCount: AES256Key.byteCount)
       let key = try AES256Key(bytes: bytes)
-      lastDerived = DerivedKey(iterations: iterations, salt: salt, key: key)
+      lastDerived = (iterations, salt, key)
       return key
     } catch {
       throw CredentialStoreError(.unavailable, "could not derive the key: \(error)")

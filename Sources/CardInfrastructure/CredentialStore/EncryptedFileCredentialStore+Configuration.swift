@@ -5,7 +5,8 @@ extension EncryptedFileCredentialStore {
   /// Where the store keeps its files and how it gets its key. By default, in `<directory>`
   /// (mode 0700): `credential.sealed` (mode 0600), its lock file `credential.sealed.lock`, the
   /// key `keys/credential.key`, and ``quarantineFileURL`` for a file ``clear()`` sets aside.
-  public struct Configuration: Sendable, CustomStringConvertible {
+  /// Printing it never shows a passphrase (see ``KeySource``).
+  public struct Configuration: Sendable {
     public var directory: URL
     public var sealedFileName: String
     public var lockFileName: String
@@ -43,13 +44,6 @@ extension EncryptedFileCredentialStore {
     /// … if that name is taken).
     public var quarantineFileURL: URL {
       directory.appendingPathComponent(sealedFileName + ".corrupt")
-    }
-
-    /// Never shows the passphrase.
-    public var description: String {
-      "EncryptedFileCredentialStore.Configuration(directory: \(directory.path), "
-        + "sealedFileName: \(sealedFileName), lockFileName: \(lockFileName), "
-        + "keySource: \(keySource), lockTimeout: \(lockTimeout))"
     }
 
     /// Throws ``CardData/CredentialStoreError/Kind/invalidConfiguration`` (`invalid
@@ -125,15 +119,6 @@ extension EncryptedFileCredentialStore {
       let normalised = Array(passphrase.precomposedStringWithCanonicalMapping.utf8)
       return KeySource(
         storage: .passphrase(PassphraseBytes(bytes: normalised), iterations: iterations))
-    }
-
-    public var keyFileURL: URL? {
-      if case .keyFile(let url) = storage { url } else { nil }
-    }
-
-    /// The iteration count for new files.
-    public var passphraseIterations: UInt32? {
-      if case .passphrase(_, let iterations) = storage { iterations } else { nil }
     }
 
     public var description: String {

@@ -12,30 +12,11 @@ import Foundation
 #endif
 
 /// A ``CardData/CredentialStore`` that keeps the credential in one AES-256-GCM sealed file,
-/// shared safely by several processes.
+/// shared safely by several processes (format, locking and failures: docs/credential-store.md).
 ///
-/// - **Format**: a versioned, authenticated header, a random nonce per write, the ciphertext
-///   of the credential's JSON and the tag (layout in ``SealedCredentialHeader``).
-/// - **Keys**: a random key in a key file of its own (the default), or a passphrase
-///   stretched with PBKDF2-HMAC-SHA256 (see ``KeySource``).
-/// - **Writes** replace the file atomically (temporary file, `fsync`, `rename`, `fsync` of
-///   the directory) under an exclusive `flock` on a separate lock file, taken by every
-///   process, and under an in-process FIFO lock, because the actor is reentrant across the
-///   awaits of a refresh. A call waits for both locks at most
-///   ``Configuration/lockTimeout`` and stops waiting when its task is cancelled. Files are
-///   created with mode 0600, directories with 0700.
-/// - **Reads** take no lock: a reader sees the old or the new file, never a mix. No file
-///   means signed out (`nil`); a file that cannot be opened is an error, never `nil`. The
-///   store remembers the last credential it read with the version of the file it came from
-///   (inode held open, size, times: ``CardPrimitives/FileVersion``), so a file another
-///   process wrote is a new version, read at once, while a load of an unchanged file costs no
-///   decryption: on Linux one `ioctl` asking an inotify watch on the directory whether it saw
-///   anything (``DirectoryWatch``), elsewhere one `lstat`. A change to the key file alone is seen
-///   once the sealed file changes.
-/// - **A file that cannot be opened is never overwritten or deleted implicitly.** ``save(_:)``,
-///   ``clear(ifStill:)`` and ``refreshCredential(replacing:using:)`` refuse to replace it;
-///   ``clear()`` sets it aside as ``Configuration/quarantineFileURL`` (or `.corrupt.1`,
-///   `.corrupt.2`, …) and says where, deleting it only when it cannot be moved.
+/// Writes replace the file atomically under a `flock` taken by every process and under an
+/// in-process FIFO lock, because the actor is reentrant across the awaits of a refresh. A file
+/// that cannot be opened is never overwritten or deleted implicitly: ``clear()`` sets it aside.
 public actor EncryptedFileCredentialStore: CredentialStore {
   public nonisolated let configuration: Configuration
 
@@ -56,14 +37,11 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   private struct LastRead {
     let version: FileVersion
     let credential: AuthCredential
-    let watch: DirectoryWatch?
+    var watch: DirectoryWatch?
   }
 
-  /// Throws for a configuration it would not keep a credential with: a name that is not a
-  /// plain file name, an empty passphrase, or a passphrase iteration count outside
-  /// ``KeySource/minimumPassphraseIterations``...``KeySource/maximumPassphraseIterations``.
-  /// The message of such an error starts with `invalid configuration:`. No file is touched
-  /// until the store is used.
+  /// Throws ``CardData/CredentialStoreError/Kind/invalidConfiguration`` for a configuration
+  /// it would not keep a credential with. No file is touched until the store is used.
   public init(configuration: Configuration) throws(CredentialStoreError) {
     try self.init(
       configuration: configuration,
@@ -73,10 +51,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// A store for tests: it accepts as few as `minimumIterations` PBKDF2 iterations, so that
   /// tests do not spend seconds deriving keys, and seals with `cipher`.
   ///
-  /// `callQueued` is called each time a call that takes the store's lock (every one but
-  /// ``load()``) finds another call of this store holding the in-process lock and queues
-  /// behind it, so that a test can act once calls are waiting instead of sleeping until they
-  /// probably are.
+  /// `callQueued` runs each time a call queues behind another on the in-process lock, so
+  /// that a test can act once calls are waiting instead of sleeping until they probably are.
   package init(
     configuration: Configuration, minimumIterationsForTesting minimumIterations: UInt32,
     cipher: any AESGCMCipher = AESGCM.platformCipher,
@@ -94,16 +70,9 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     turn = AsyncFIFOLock(waiterQueued: callQueued)
   }
 
-  /// The stored credential, or `nil` when there is no sealed file.
-  ///
-  /// Throws ``CardData/CredentialStoreError/Kind/corrupted`` for a file that fails to
-  /// authenticate (tampered, truncated, wrong key or passphrase, missing key file),
-  /// ``CardData/CredentialStoreError/Kind/unsupportedFormat`` for an unknown version or key
-  /// source, and ``CardData/CredentialStoreError/Kind/unavailable`` for I/O and permission
-  /// failures. The file is left exactly as it is.
-  ///
-  /// A file this store read last and that has not changed since answers off the
-  /// actor, without decrypting it again; every other load reads the file on the actor.
+  /// The stored credential, or `nil` when there is no sealed file; a file that cannot be
+  /// opened throws and is left exactly as it is. A file this store read last and that has not
+  /// changed since answers off the actor, without decrypting it again.
   public nonisolated func load() async throws(CredentialStoreError) -> AuthCredential? {
     if let credential = rememberedCredential() { return credential }
     return try await readCredential()
@@ -122,7 +91,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
         read = nil
         return nil
       }
-      read = LastRead(version: last.version, credential: last.credential, watch: watch)
+      read?.watch = watch
       return last.credential
     }
   }
@@ -136,22 +105,14 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     try write(credential)
   }
 
-  /// Signs out: deletes a sealed file that opens (``CardData/ClearedCredential/removed``) and
-  /// moves one that does not aside (``CardData/ClearedCredential/setAside(at:)``, with its
-  /// path), so that the next ``save(_:)`` may write a new one. A file that cannot be moved is
-  /// deleted. The key file and files set aside before stay.
+  /// Signs out: deletes a sealed file that opens and moves one that does not aside, so that
+  /// the next ``save(_:)`` may write a new one; one that cannot be moved is deleted.
   @discardableResult
   public func clear() async throws(CredentialStoreError) -> ClearedCredential {
     guard FileSystem.exists(directoryPath) else { return .removed }
     let lock = try await lockStore()
     defer { unlockStore(lock) }
-    let readable: Bool
-    do {
-      _ = try readCredential()
-      readable = true
-    } catch {
-      readable = false
-    }
+    let readable = (try? requireReplaceable()) != nil
     forgetReads()
     if !readable, let destination = setAside() { return .setAside(at: destination) }
     try remove()
@@ -159,12 +120,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 
   /// Removes the sealed file under the lock only if it still holds `credential`; returns
-  /// whether it removed it.
-  ///
-  /// A different credential (a new sign-in, another process's refresh) and an absent file
-  /// are kept and give `false`. A file that cannot be opened is neither `credential` nor
-  /// proof that it is gone: the call throws the error that opening it gives and leaves the
-  /// file as it is.
+  /// whether it removed it. A file that cannot be opened is neither `credential` nor proof
+  /// that it is gone: the call throws the error that opening it gives.
   @discardableResult
   public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool {
     guard FileSystem.exists(directoryPath) else { return false }
@@ -176,15 +133,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 
   /// Replaces `stale` with a refreshed credential under the exclusive lock, so that the
-  /// processes sharing this file spend each single-use refresh token once.
-  ///
-  /// Inside the lock the file is read again: a credential other than `stale` (another process
-  /// refreshed it) is returned without calling `refresh`; no file throws
-  /// ``CardData/CredentialRefreshError/signedOut``; a file that cannot be opened throws
-  /// ``CardData/CredentialRefreshError/storage(_:)`` without calling `refresh`. Otherwise
-  /// `refresh` runs with `stale` while the lock is held, and its result is saved and returned.
-  /// When `refresh` fails, the stored credential stays as it was. When saving fails after a
-  /// successful refresh, the new tokens are lost and the error is thrown.
+  /// processes sharing this file spend each single-use refresh token once. Inside the lock the
+  /// file is read again, and a credential other than `stale` is returned without refreshing.
   public func refreshCredential(
     replacing stale: AuthCredential,
     using refresh: @escaping @Sendable (AuthCredential) async throws(CardError) -> AuthCredential
@@ -208,18 +158,13 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// checks the directory, and takes the cross-process lock, all before one deadline of
   /// ``Configuration/lockTimeout``. Pair with ``unlockStore(_:)``.
   private func lockStore() async throws(CredentialStoreError) -> FileLock {
-    let timeout = configuration.lockTimeout
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + configuration.lockTimeout
     do {
       try await turn.acquire(before: deadline)
     } catch {
-      let waited = "waiting for another call on the store at \(directoryPath) in this process"
-      switch error {
-      case .cancelled:
-        throw CredentialStoreError(.unavailable, "cancelled while \(waited) to finish")
-      case .timedOut:
-        throw CredentialStoreError(.unavailable, "timed out after \(timeout) \(waited) to finish")
-      }
+      throw gaveUp(
+        cancelled: error == .cancelled,
+        "waiting for another call on the store at \(directoryPath) in this process to finish")
     }
     do {
       try PrivateDirectory.ensure(directoryPath)
@@ -231,14 +176,15 @@ public actor EncryptedFileCredentialStore: CredentialStore {
       return try await FileLock.acquire(path: lockPath, before: deadline)
     } catch {
       turn.release()
-      let waiting = "waiting for the lock on \(lockPath)"
-      switch error {
-      case .system(let failure): throw CredentialStoreError(failure)
-      case .cancelled: throw CredentialStoreError(.unavailable, "cancelled while \(waiting)")
-      case .timedOut:
-        throw CredentialStoreError(.unavailable, "timed out after \(timeout) \(waiting)")
-      }
+      if case .system(let failure) = error { throw CredentialStoreError(failure) }
+      throw gaveUp(cancelled: error == .cancelled, "waiting for the lock on \(lockPath)")
     }
+  }
+
+  /// A wait for one of the store's locks that ended without it.
+  private func gaveUp(cancelled: Bool, _ waiting: String) -> CredentialStoreError {
+    let how = cancelled ? "cancelled while" : "timed out after \(configuration.lockTimeout)"
+    return CredentialStoreError(.unavailable, "\(how) \(waiting)")
   }
 
   private func unlockStore(_ lock: FileLock) {
@@ -265,8 +211,9 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     guard let bytes else {
       throw CredentialStoreError(.corrupted, "\(sealedPath) is larger than any sealed credential")
     }
-    let parts = try codec.split(bytes)
-    let credential = try codec.open(parts, key: try keyring.keyForOpening(parts.header))
+    let credential = try codec.open(bytes) { header throws(CredentialStoreError) in
+      try keyring.keyForOpening(header)
+    }
     lastRead.withLock { $0 = LastRead(version: version, credential: credential, watch: watch) }
     return credential
   }
@@ -281,7 +228,6 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
   }
 
-  /// Seals and atomically writes `credential`. Called under the lock.
   private func write(_ credential: AuthCredential) throws(CredentialStoreError) {
     let (header, key) = try keyring.keyForSealing()
     let bytes = try codec.seal(credential, header: header, key: key)
@@ -299,7 +245,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     keyring.forgetDerivedKey()
   }
 
-  /// Deletes the sealed file; returns whether there was one. Called under the lock.
+  /// Deletes the sealed file under the lock; returns whether there was one.
   @discardableResult
   private func remove() throws(CredentialStoreError) -> Bool {
     guard unlink(sealedPath) == 0 else {
@@ -314,8 +260,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     return true
   }
 
-  /// Moves the sealed file to the first free quarantine name; its path, or `nil` when it
-  /// could not be moved. Called under the lock.
+  /// Moves the sealed file, under the lock, to the first free quarantine name; its path, or
+  /// `nil` when it could not be moved.
   private func setAside() -> String? {
     let base = configuration.quarantineFileURL.path
     for index in 0..<1000 {
@@ -329,11 +275,9 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 }
 
-/// An inotify watch on a directory (Linux): whether anything in it was created, written,
-/// renamed, deleted or had its attributes changed since the watch was armed. The kernel
-/// queues the event before the writer's call returns, so a change is seen at once. It does not
-/// see a directory above it renamed; `nil` where inotify is missing or its limits are reached.
-/// Asking costs one `ioctl` (about 0.3 µs), against 1.6 to 2 µs for an `lstat` of the path.
+/// An inotify watch on a directory (Linux): whether anything in it changed since the watch
+/// was armed, seen at once because the kernel queues the event before the writer's call
+/// returns; `nil` where inotify is missing or its limits are reached.
 private final class DirectoryWatch: Sendable {
   #if os(Linux)
     private let descriptor: Int32

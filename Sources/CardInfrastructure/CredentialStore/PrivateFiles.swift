@@ -43,9 +43,6 @@ enum PrivateDirectory {
 /// The file that holds the store's random 256-bit key: exactly 32 raw bytes, owner-only
 /// (mode 0600, or 0400 made read-only), owned by this user, in a directory of mode 0700.
 enum KeyFile {
-  /// How old a temporary key file must be before ``readOrCreate(at:)`` deletes it.
-  static let temporaryFileLifetime: Duration = .seconds(60)
-
   /// The key at `path`, or `nil` when there is no file. A file of the wrong size, type,
   /// owner or mode is an error, never a reason to make a new key.
   static func read(at path: String) throws(CredentialStoreError) -> AES256Key? {
@@ -74,11 +71,9 @@ enum KeyFile {
     return key
   }
 
-  /// The key at `path`, creating a random one first when there is none.
-  ///
-  /// The new key is written to a temporary file `<path>.new-<random>` and published with
-  /// `link`, which fails when the name exists: of two processes creating the key at once, one
-  /// wins and both use its key.
+  /// The key at `path`, creating a random one first when there is none. It is published with
+  /// `link`, which fails when the name exists: of two processes creating it at once, one wins
+  /// and both use its key.
   static func readOrCreate(at path: String) throws(CredentialStoreError) -> AES256Key {
     removeStaleTemporaryFiles(of: path)
     if let key = try read(at: path) { return key }
@@ -87,7 +82,7 @@ enum KeyFile {
 
     let key: AES256Key
     do {
-      key = try AES256Key.random()
+      key = try AES256Key(bytes: SecureRandom.bytes(count: AES256Key.byteCount))
     } catch {
       throw CredentialStoreError(.unavailable, "could not create a key: \(error)")
     }
@@ -109,18 +104,16 @@ enum KeyFile {
     return existing
   }
 
-  /// A process that died between creating a temporary key file and unlinking it (even after
-  /// publishing it) leaves a copy of a key behind. Younger ones may belong to a process
-  /// creating the key right now (stores with different lock files may share a key file).
+  /// Deletes temporary key files older than 60 s: a process that died before unlinking one
+  /// left a copy of a key behind. Younger ones may belong to a process creating the key now.
   private static func removeStaleTemporaryFiles(of path: String) {
     let (directory, name) = FileSystem.split(path)
     let now = time(nil)
-    let lifetime = temporaryFileLifetime.components.seconds
     for temporary in FileSystem.names(startingWith: name + ".new-", in: directory) {
       let candidate = directory + "/" + temporary
       var info = stat()
       guard lstat(candidate, &info) == 0, info.isRegularFile else { continue }
-      if Int64(now) - Int64(info.modificationSeconds) > lifetime { unlink(candidate) }
+      if Int64(now) - Int64(info.modificationSeconds) > 60 { unlink(candidate) }
     }
   }
 }

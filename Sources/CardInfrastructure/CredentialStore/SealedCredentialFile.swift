@@ -35,12 +35,11 @@ struct SealedCredentialHeader: Hashable, Sendable {
   /// The header at the start of `file`, with its length. A version or key source this build
   /// does not know is ``CardData/CredentialStoreError/Kind/unsupportedFormat``.
   static func parse(_ file: [UInt8]) throws(CredentialStoreError) -> (Self, length: Int) {
+    let truncated = CredentialStoreError(.corrupted, "the sealed credential is truncated (header)")
     guard file.starts(with: magic) else {
       throw CredentialStoreError(.corrupted, "the file is not a sealed credential (bad magic)")
     }
-    guard file.count >= 6 else {
-      throw CredentialStoreError(.corrupted, "the sealed credential is truncated (header)")
-    }
+    guard file.count >= 6 else { throw truncated }
     guard file[4] == version else {
       throw CredentialStoreError(
         .unsupportedFormat,
@@ -51,9 +50,7 @@ struct SealedCredentialHeader: Hashable, Sendable {
       return (Self(keySource: .keyFile), 6)
     case passphraseSource:
       let length = 6 + 4 + saltByteCount
-      guard file.count >= length else {
-        throw CredentialStoreError(.corrupted, "the sealed credential is truncated (header)")
-      }
+      guard file.count >= length else { throw truncated }
       let iterations = file[6..<10].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
       return (
         Self(keySource: .passphrase(iterations: iterations, salt: Array(file[10..<length]))), length
@@ -69,15 +66,6 @@ struct SealedCredentialHeader: Hashable, Sendable {
 /// Turns a credential into the bytes of a sealed credential file and back: header, a nonce
 /// random for every write, the AES-256-GCM ciphertext of the credential's JSON, and the tag.
 struct SealedCredentialCodec: Sendable {
-  /// A sealed file split before the key is known (the header says which key opens it).
-  struct Parts: Sendable {
-    var header: SealedCredentialHeader
-    /// The header's bytes exactly as read: the associated data.
-    var headerBytes: [UInt8]
-    var nonce: [UInt8]
-    var sealed: AESGCMSealed
-  }
-
   let cipher: any AESGCMCipher
 
   func seal(
@@ -101,8 +89,12 @@ struct SealedCredentialCodec: Sendable {
     }
   }
 
-  /// Splits `file` into header, nonce, ciphertext and tag, checking only the lengths.
-  func split(_ file: [UInt8]) throws(CredentialStoreError) -> Parts {
+  /// Opens `file` with the key `keyFor` gives for its header, which says which key opens it.
+  /// The lengths are checked before the key is asked for.
+  func open(
+    _ file: [UInt8],
+    keyFor: (SealedCredentialHeader) throws(CredentialStoreError) -> AES256Key
+  ) throws(CredentialStoreError) -> AuthCredential {
     let (header, headerLength) = try SealedCredentialHeader.parse(file)
     let minimumLength = headerLength + AESGCM.nonceByteCount + AESGCM.tagByteCount
     guard file.count >= minimumLength else {
@@ -113,18 +105,14 @@ struct SealedCredentialCodec: Sendable {
     }
     let nonceEnd = headerLength + AESGCM.nonceByteCount
     let tagStart = file.count - AESGCM.tagByteCount
-    return Parts(
-      header: header, headerBytes: Array(file[..<headerLength]),
-      nonce: Array(file[headerLength..<nonceEnd]),
-      sealed: AESGCMSealed(
-        ciphertext: Array(file[nonceEnd..<tagStart]), tag: Array(file[tagStart...])))
-  }
-
-  func open(_ parts: Parts, key: AES256Key) throws(CredentialStoreError) -> AuthCredential {
+    let sealed = AESGCMSealed(
+      ciphertext: Array(file[nonceEnd..<tagStart]), tag: Array(file[tagStart...]))
+    let key = try keyFor(header)
     let plaintext: [UInt8]
     do {
       plaintext = try cipher.open(
-        parts.sealed, key: key, nonce: parts.nonce, authenticating: parts.headerBytes)
+        sealed, key: key, nonce: Array(file[headerLength..<nonceEnd]),
+        authenticating: Array(file[..<headerLength]))
     } catch .authenticationFailed {
       throw CredentialStoreError(
         .corrupted,

@@ -36,10 +36,6 @@ package struct AES256Key: Sendable, CustomStringConvertible, CustomReflectable {
     self.bytes = bytes
   }
 
-  package static func random() throws(CryptoError) -> AES256Key {
-    try AES256Key(bytes: SecureRandom.bytes(count: byteCount))
-  }
-
   package var description: String { "AES256Key(<redacted>)" }
   package var customMirror: Mirror { Mirror(self, children: [:]) }
 }
@@ -77,7 +73,7 @@ package enum PBKDF2 {
       guard let passwordLength = Int32(exactly: password.count),
         let saltLength = Int32(exactly: salt.count)
       else { throw .invalidArgument("PBKDF2 password or salt too long") }
-      OpenSSLErrorQueue.clear()
+      ERR_clear_error()
       let status = password.withUnsafeBytes { passwordBytes in
         salt.withUnsafeBufferPointer { saltBuffer in
           derived.withUnsafeMutableBufferPointer { derivedBuffer in
@@ -88,7 +84,7 @@ package enum PBKDF2 {
           }
         }
       }
-      guard status == 1 else { throw OpenSSLErrorQueue.failure("PKCS5_PBKDF2_HMAC") }
+      guard status == 1 else { throw .openSSL("PKCS5_PBKDF2_HMAC") }
     #endif
     return derived
   }
@@ -111,9 +107,9 @@ package enum SecureRandom {
         throw .backendFailure("SecRandomCopyBytes failed with status \(status)")
       }
     #elseif canImport(COpenSSL)
-      OpenSSLErrorQueue.clear()
+      ERR_clear_error()
       let status = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
-      guard status == 1 else { throw OpenSSLErrorQueue.failure("RAND_bytes") }
+      guard status == 1 else { throw .openSSL("RAND_bytes") }
     #endif
     return bytes
   }

@@ -8,7 +8,6 @@
       _ plaintext: [UInt8], key: AES256Key, nonce: [UInt8],
       authenticating associatedData: [UInt8]
     ) throws(CryptoError) -> AESGCMSealed {
-      try AESGCM.checkSizes(nonce: nonce)
       var tag = [UInt8](repeating: 0, count: AESGCM.tagByteCount)
       let ciphertext = try crypt(
         plaintext, encrypting: true, key: key, nonce: nonce, associatedData: associatedData,
@@ -20,7 +19,6 @@
       _ sealed: AESGCMSealed, key: AES256Key, nonce: [UInt8],
       authenticating associatedData: [UInt8]
     ) throws(CryptoError) -> [UInt8] {
-      try AESGCM.checkSizes(nonce: nonce, tag: sealed.tag)
       var tag = sealed.tag
       return try crypt(
         sealed.ciphertext, encrypting: false, key: key, nonce: nonce,
@@ -34,19 +32,20 @@
       _ input: [UInt8], encrypting: Bool, key: AES256Key, nonce: [UInt8],
       associatedData: [UInt8], tag: inout [UInt8]
     ) throws(CryptoError) -> [UInt8] {
-      OpenSSLErrorQueue.clear()
+      try AESGCM.checkSizes(nonce: nonce, tag: tag)
+      ERR_clear_error()
       guard let context = EVP_CIPHER_CTX_new() else {
-        throw OpenSSLErrorQueue.failure("EVP_CIPHER_CTX_new")
+        throw .openSSL("EVP_CIPHER_CTX_new")
       }
       defer { EVP_CIPHER_CTX_free(context) }
       let direction: Int32 = encrypting ? 1 : 0
       guard EVP_CipherInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil, direction) == 1 else {
-        throw OpenSSLErrorQueue.failure("EVP_CipherInit_ex (cipher)")
+        throw .openSSL("EVP_CipherInit_ex (cipher)")
       }
       guard EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonce.count), nil) == 1
-      else { throw OpenSSLErrorQueue.failure("EVP_CTRL_GCM_SET_IVLEN") }
+      else { throw .openSSL("EVP_CTRL_GCM_SET_IVLEN") }
       guard EVP_CipherInit_ex(context, nil, nil, key.bytes, nonce, direction) == 1 else {
-        throw OpenSSLErrorQueue.failure("EVP_CipherInit_ex (key and IV)")
+        throw .openSSL("EVP_CipherInit_ex (key and IV)")
       }
       _ = try update(context, associatedData, into: nil)
       // GCM is a stream mode: as many bytes come out as go in.
@@ -65,9 +64,9 @@
         EVP_CipherFinal_ex(context, $0.baseAddress, &count)
       }
       guard status == 1 && count == 0 else {
-        guard !encrypting else { throw OpenSSLErrorQueue.failure("EVP_CipherFinal_ex") }
+        guard !encrypting else { throw .openSSL("EVP_CipherFinal_ex") }
         output.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        OpenSSLErrorQueue.clear()
+        ERR_clear_error()
         throw .authenticationFailed
       }
       if encrypting { try control(context, EVP_CTRL_GCM_GET_TAG, &tag) }
@@ -86,7 +85,7 @@
       let status = input.withUnsafeBufferPointer {
         EVP_CipherUpdate(context, output, &count, $0.baseAddress, length)
       }
-      guard status == 1 else { throw OpenSSLErrorQueue.failure("EVP_CipherUpdate") }
+      guard status == 1 else { throw .openSSL("EVP_CipherUpdate") }
       return Int(count)
     }
 
@@ -99,19 +98,15 @@
       }
       guard status == 1 else {
         let name = command == EVP_CTRL_GCM_SET_TAG ? "SET_TAG" : "GET_TAG"
-        throw OpenSSLErrorQueue.failure("EVP_CTRL_GCM_" + name)
+        throw .openSSL("EVP_CTRL_GCM_" + name)
       }
     }
   }
 
-  /// libcrypto's thread-local error queue, read right after a failed call.
-  enum OpenSSLErrorQueue {
-    /// Empties the queue so that a later failure reports only its own errors.
-    static func clear() { ERR_clear_error() }
-
-    /// A failure naming `call` and the queued OpenSSL errors (never key material), which it
-    /// removes from the queue.
-    static func failure(_ call: String) -> CryptoError {
+  extension CryptoError {
+    /// A failure naming `call` and the errors in libcrypto's thread-local queue (never key
+    /// material), which it empties; each call site empties it with `ERR_clear_error` first.
+    static func openSSL(_ call: String) -> CryptoError {
       var reasons: [String] = []
       while case let code = ERR_get_error(), code != 0 {
         var buffer = [CChar](repeating: 0, count: 256)

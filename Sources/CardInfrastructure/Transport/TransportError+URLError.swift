@@ -7,13 +7,9 @@ import Foundation
 
 extension TransportError {
   /// A failure of `request` that got no HTTP response; ``CardData/TransportError/Kind/cancelled``
-  /// whenever the calling task was cancelled.
-  ///
-  /// A `URLError` becomes a sentence naming the server that failed (after a redirect, maybe
-  /// not the request's) by host and port, ending with the code for support: `no response from
-  /// api.example.com:443 within 30 s (URLError -1001)`. TLS failures and codes without a
-  /// sentence of their own add Foundation's reason. The URL's path, query and credentials
-  /// never appear.
+  /// whenever the calling task was cancelled. A `URLError` becomes a sentence naming the server
+  /// by host and port only, ending with the code: `no response from api.example.com:443
+  /// within 30 s (URLError -1001)`.
   init(urlSessionError error: any Error, request: URLRequest, taskIsCancelled: Bool) {
     let kind: Kind
     let message: String

@@ -1,17 +1,14 @@
 import CardData
+import CardPrimitives
 import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// The ``CardData/HTTPTransport`` that sends requests through its own `URLSession`.
-///
-/// Every status code comes back as an ``CardData/HTTPResponse``; only a request that got no
-/// HTTP response throws. `.file` bodies are streamed from disk. Redirects to another origin
-/// lose their `Authorization` and `Cookie` headers, and redirects that would have to send a
-/// body again are not followed: their 3xx response is returned. The FoundationNetworking
-/// quirks it works around are listed in docs/url-session-transport.md.
+/// The ``CardData/HTTPTransport`` that sends requests through its own `URLSession`: every
+/// status comes back as an ``CardData/HTTPResponse``, and redirects never carry credentials to
+/// another origin. The FoundationNetworking quirks it absorbs: docs/url-session-transport.md.
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
   private let requestTimeoutInterval: TimeInterval
@@ -73,5 +70,170 @@ public final class URLSessionTransport: HTTPTransport {
       }
       return result
     }
+  }
+}
+
+extension URLSessionTransport {
+  /// How a ``URLSessionTransport`` sends requests; the timeouts are checked when it is made
+  /// and fixed after. Not `Sendable`: the transport copies what it needs.
+  public struct Configuration {
+    public static let defaultRequestTimeout = Duration.seconds(30)
+    public static let defaultResourceTimeout = Duration.seconds(300)
+    public static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
+
+    /// How long a request may go without any data arriving before it fails with
+    /// ``CardData/TransportError/Kind/timedOut``; rounded up to whole seconds on Linux.
+    public let requestTimeout: Duration
+    /// How long a whole exchange may take, even while data keeps arriving, before it is
+    /// cancelled with ``CardData/TransportError/Kind/timedOut``: it bounds how long a slow
+    /// server holds whatever the caller holds meanwhile, such as the store's refresh lock.
+    public let resourceTimeout: Duration
+    /// Copied for the transport's own `URLSession`; tests set `protocolClasses`.
+    public var sessionConfiguration: URLSessionConfiguration
+
+    public init(
+      sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
+    ) {
+      self.requestTimeout = Self.defaultRequestTimeout
+      self.resourceTimeout = Self.defaultResourceTimeout
+      self.sessionConfiguration = sessionConfiguration
+    }
+
+    /// Throws ``ConfigurationError`` unless each timeout is positive and at most
+    /// ``maximumTimeout``.
+    public init(
+      requestTimeout: Duration,
+      resourceTimeout: Duration = Self.defaultResourceTimeout,
+      sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
+    ) throws(ConfigurationError) {
+      try Self.check(requestTimeout, named: "requestTimeout")
+      try Self.check(resourceTimeout, named: "resourceTimeout")
+      self.requestTimeout = requestTimeout
+      self.resourceTimeout = resourceTimeout
+      self.sessionConfiguration = sessionConfiguration
+    }
+
+    /// An ephemeral session configuration without a URL cache or cookie storage: the
+    /// request pipeline owns credentials, and API responses are never answered from a cache.
+    public static func defaultSessionConfiguration() -> URLSessionConfiguration {
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.urlCache = nil
+      configuration.httpCookieStorage = nil
+      configuration.httpShouldSetCookies = false
+      return configuration
+    }
+
+    /// A copy, so that the caller's object is left as it was.
+    func makeSessionConfiguration() -> URLSessionConfiguration {
+      let copy =
+        (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
+      copy.timeoutIntervalForResource = resourceTimeout.timeInterval
+      return copy
+    }
+
+    /// FoundationNetworking truncates the interval to whole seconds, so that a timeout under
+    /// one second would fail every request at once; rounding up keeps it at least as asked.
+    var urlRequestTimeoutInterval: TimeInterval {
+      #if canImport(FoundationNetworking)
+        return requestTimeout.timeInterval.rounded(.up)
+      #else
+        return requestTimeout.timeInterval
+      #endif
+    }
+
+    private static func check(_ timeout: Duration, named name: String) throws(ConfigurationError) {
+      guard timeout > .zero, timeout <= maximumTimeout else {
+        throw ConfigurationError(
+          "\(name) must be positive and at most \(maximumTimeout), not \(timeout)")
+      }
+    }
+  }
+
+  /// A ``Configuration`` that cannot be used, such as a timeout that is not positive.
+  public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Starts with `invalid configuration:`.
+    public let message: String
+
+    init(_ reason: String) { message = "invalid configuration: " + reason }
+
+    public var description: String { message }
+  }
+}
+
+extension Duration {
+  var timeInterval: TimeInterval { self / .seconds(1) }
+}
+
+/// An ``CardData/HTTPRequest`` turned into what `URLSession` sends: a `.data` body in
+/// `httpBody`, a `.file` body streamed by `upload(for:fromFile:)` with its `Content-Length`
+/// (a stream alone would go out chunked). The file is also an unopened `httpBodyStream`,
+/// because FoundationNetworking hands a `URLProtocol` no upload body.
+struct OutgoingRequest {
+  var urlRequest: URLRequest
+  var uploadFile: URL?
+
+  /// A `.file` body whose file is missing, unreadable or not of the stated length throws
+  /// ``CardData/TransportError/Kind/invalidRequest``.
+  init(_ request: HTTPRequest, timeoutInterval: TimeInterval) throws(TransportError) {
+    var urlRequest = URLRequest(url: request.url)
+    // Through the property: FoundationNetworking ignores the initializer's interval.
+    urlRequest.timeoutInterval = timeoutInterval
+    urlRequest.httpMethod = request.method.rawValue
+    for field in request.headers {
+      urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+    }
+    // Without a `Content-Type`, FoundationNetworking would add a form type to a POST.
+    if request.body != .empty, request.headers["Content-Type"] == nil {
+      urlRequest.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
+    }
+    switch request.body {
+    case .empty: break
+    case .data(let data): urlRequest.httpBody = data
+    case .file(let url, let length):
+      try Self.check(url, length: length)
+      urlRequest.httpBodyStream = InputStream(url: url)
+      uploadFile = url
+    }
+    self.urlRequest = urlRequest
+  }
+
+  /// Throws unless `url` names a readable regular file of exactly `length` bytes; unchecked,
+  /// FoundationNetworking reports a missing file only as "File system error", a `URLProtocol`
+  /// reads it as an empty body, and a file of another length goes out unnoticed.
+  private static func check(_ url: URL, length: Int64) throws(TransportError) {
+    func invalid(_ problem: String) -> TransportError {
+      TransportError(.invalidRequest, "body file \(url.path) \(problem)")
+    }
+    guard url.isFileURL else {
+      throw TransportError(.invalidRequest, "body file \(url) is not a file URL")
+    }
+    // Follows a symbolic link, as the upload does.
+    var info = stat()
+    guard stat(url.path, &info) == 0 else {
+      throw invalid("cannot be read: \(FileError("stat", url.path).reason)")
+    }
+    guard info.isRegularFile else { throw invalid("is not a regular file") }
+    guard access(url.path, R_OK) == 0 else { throw invalid("is not readable") }
+    guard Int64(info.st_size) == length else {
+      throw invalid("has \(info.st_size) bytes, not \(length)")
+    }
+  }
+}
+
+extension HTTPResponse {
+  /// `URLSession` keeps header fields in a dictionary that has already joined repeated fields
+  /// with commas, so they come out sorted by name for a stable order. A response that is not
+  /// HTTP throws ``CardData/TransportError/Kind/other``.
+  init(_ response: URLResponse, body: Data) throws(TransportError) {
+    guard let response = response as? HTTPURLResponse else {
+      throw TransportError(.other, "not an HTTP response: \(type(of: response))")
+    }
+    let fields = response.allHeaderFields.map { name, value in
+      HTTPHeaders.Field(name: "\(name.base)", value: "\(value)")
+    }
+    self.init(
+      status: response.statusCode,
+      headers: HTTPHeaders(fields.sorted { $0.name.lowercased() < $1.name.lowercased() }),
+      body: body)
   }
 }

@@ -14,7 +14,8 @@ struct KeySourceTests {
     #expect(KeySource.defaultPassphraseIterations >= 600_000)
     #expect(KeySource.minimumPassphraseIterations >= 600_000)
     let source = KeySource.passphrase("default strength")
-    #expect(source.passphraseIterations == KeySource.defaultPassphraseIterations)
+    #expect(
+      "\(source)" == "passphrase(<redacted>, iterations: \(KeySource.defaultPassphraseIterations))")
 
     // One derivation at the default count: the save derives, the load reuses the key.
     let store = try EncryptedFileCredentialStore(
@@ -101,9 +102,9 @@ struct KeySourceTests {
     #expect(configuration.sealedFileURL.lastPathComponent == "credential.sealed")
     #expect(configuration.lockFileURL.lastPathComponent == "credential.sealed.lock")
     #expect(configuration.quarantineFileURL.lastPathComponent == "credential.sealed.corrupt")
-    #expect(
-      configuration.keySource.keyFileURL
-        == fixture.home.appendingPathComponent("keys").appendingPathComponent("credential.key"))
+    let keyFile = fixture.home.appendingPathComponent("keys").appendingPathComponent(
+      "credential.key")
+    #expect("\(configuration.keySource)" == "keyFile(\(keyFile.path))")
   }
 
   @Test func thePassphraseAppearsInNoDescriptionOrError() async throws {
