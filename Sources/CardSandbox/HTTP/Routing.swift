@@ -50,19 +50,13 @@ struct RequestTarget: Sendable, Equatable {
     }
     path = String(pathPart)
     let rawSegments = pathPart.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-    if rawSegments == [""] {
-      segments = []
-      return
-    }
-    var segments: [String] = []
-    for raw in rawSegments {
+    segments = try (pathPart == "/" ? [] : rawSegments).map { raw throws(APIError) in
       guard !raw.isEmpty else { throw .notFound("no resource at \(pathPart)") }
       guard let decoded = raw.removingPercentEncoding else {
         throw .badRequest("the request path \(pathPart) has an invalid percent escape")
       }
-      segments.append(decoded)
+      return decoded
     }
-    self.segments = segments
   }
 }
 

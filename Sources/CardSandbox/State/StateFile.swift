@@ -66,7 +66,7 @@ struct SharedState {
     current = SeedData.state
     self.file = file
     if startFresh {
-      version = try file.save(current)
+      try commit(current)
     } else {
       try catchUp()
     }
@@ -81,9 +81,7 @@ struct SharedState {
       current = stored.state
       version = stored.version
     } else {
-      let seed = SeedData.state
-      version = try file.save(seed)
-      current = seed
+      try commit(SeedData.state)
     }
   }
 
@@ -168,25 +166,25 @@ struct StateFile: Sendable {
   private func decode(_ data: Data) throws(SandboxStateError) -> SandboxState {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
-    let state: SandboxState
-    do {
-      let version = try decoder.decode(VersionProbe.self, from: data).version
-      guard version == SandboxState.currentVersion else {
-        throw SandboxStateError.unsupportedVersion(path: url.path, version: version)
+    func decoded<T: Decodable>(_ type: T.Type) throws(SandboxStateError) -> T {
+      do {
+        return try decoder.decode(type, from: data)
+      } catch {
+        throw .corrupt(path: url.path, reason: Self.reason(for: error))
       }
-      state = try decoder.decode(SandboxState.self, from: data)
-    } catch let error as SandboxStateError {
-      throw error
-    } catch {
-      throw .corrupt(path: url.path, reason: Self.reason(for: error))
     }
+    // The version first, so that a newer format is reported as such, not as corrupt.
+    let version = try decoded(VersionProbe.self).version
+    guard version == SandboxState.currentVersion else {
+      throw .unsupportedVersion(path: url.path, version: version)
+    }
+    let state = try decoded(SandboxState.self)
     if let inconsistency = state.inconsistency {
       throw .corrupt(path: url.path, reason: inconsistency)
     }
     return state
   }
 
-  /// Read before the rest, so that a newer format is reported as such, not as corrupt.
   private struct VersionProbe: Decodable {
     let version: Int
   }
