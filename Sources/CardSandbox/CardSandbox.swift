@@ -21,8 +21,7 @@ package actor CardSandbox {
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.init(
-      shared: SharedState(inMemory: SeedData.state), accessTokenLifetime: accessTokenLifetime,
-      clock: clock, sleep: sleep)
+      shared: SharedState(), accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
   }
 
   /// A sandbox whose state lives in `stateFile`, created with the seed state when missing;
@@ -36,14 +35,9 @@ package actor CardSandbox {
     clock: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) throws(SandboxStateError) {
-    var shared = SharedState(inMemory: SeedData.state)
-    if let stateFile {
-      let file = StateFile(url: stateFile)
-      let lock = try file.lockBlocking()
-      defer { lock.release() }
-      shared = try SharedState(file: file, startFresh: startFresh)
-    }
-    self.init(shared: shared, accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
+    self.init(
+      shared: try SharedState(stateFile: stateFile, startFresh: startFresh),
+      accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
   }
 
   private init(

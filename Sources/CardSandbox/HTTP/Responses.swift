@@ -80,14 +80,13 @@ enum JSONBody {
     }
     do {
       return try JSONDecoder().decode(T.self, from: request.body)
-    } catch let error as DecodingError {
-      throw .badRequest(message(for: error))
     } catch {
-      throw .badRequest("the request body is not valid JSON")
+      throw .badRequest(message(for: error))
     }
   }
 
-  private static func message(for error: DecodingError) -> String {
+  private static func message(for error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "the request body is not valid JSON" }
     switch error {
     case .keyNotFound(let key, let context):
       return "\(describe(context.codingPath + [key])) is required"

@@ -56,15 +56,19 @@ struct SharedState {
   /// the next ``catchUp()`` reads the file.
   private var version: FileVersion?
 
-  init(inMemory state: SandboxState) {
-    current = state
+  init() {
+    current = SeedData.state
     file = nil
   }
 
-  /// The caller holds the file's lock.
-  init(file: StateFile, startFresh: Bool) throws(SandboxStateError) {
+  /// With a state file, reads it, or writes the seed state with `startFresh` or when it is
+  /// missing, under its lock: this blocks while another sandbox answers a request.
+  init(stateFile: URL?, startFresh: Bool) throws(SandboxStateError) {
     current = SeedData.state
-    self.file = file
+    file = stateFile.map(StateFile.init)
+    guard let file else { return }
+    let lock = try file.lockBlocking()
+    defer { lock.release() }
     if startFresh {
       try commit(current)
     } else {
@@ -110,8 +114,7 @@ struct StateFile: Sendable {
     }
   }
 
-  /// For the synchronous start of a sandbox, which blocks on file I/O anyway; another
-  /// sandbox holds the lock only while it answers one request.
+  /// For the synchronous start of a sandbox, which blocks on file I/O anyway.
   func lockBlocking() throws(SandboxStateError) -> FileLock {
     do {
       return try FileLock.acquireBlocking(path: lockPath)
