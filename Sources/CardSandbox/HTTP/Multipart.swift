@@ -103,23 +103,26 @@ enum MultipartParser {
   /// The preamble before the first boundary and the epilogue after the closing one are
   /// ignored.
   static func parts(of body: Data, boundary: String) throws(Malformed) -> [FormDataPart] {
-    // Every delimiter but the one that opens the body follows a CRLF.
-    let framed = crlf + body
-    let delimiter = crlf + Data("--\(boundary)".utf8)
-    guard var position = framed.range(of: delimiter)?.upperBound else {
+    let dashBoundary = Data("--\(boundary)".utf8)
+    let delimiter = crlf + dashBoundary
+    // Only a delimiter that opens the body has no CRLF before it.
+    let opening =
+      body.starts(with: dashBoundary)
+      ? body.prefix(dashBoundary.count).indices : body.range(of: delimiter)
+    guard var position = opening?.upperBound else {
       throw Malformed(reason: "the body does not contain the boundary")
     }
     var parts: [FormDataPart] = []
-    while !framed[position...].starts(with: Data("--".utf8)) {  // the close delimiter
-      let padding = framed[position...].prefix { " \t".utf8.contains($0) }
-      guard framed[padding.endIndex...].starts(with: crlf) else {
+    while !body[position...].starts(with: Data("--".utf8)) {  // the close delimiter
+      let padding = body[position...].prefix { " \t".utf8.contains($0) }
+      guard body[padding.endIndex...].starts(with: crlf) else {
         throw Malformed(reason: "a boundary line is followed by text")
       }
       position = padding.endIndex + crlf.count
-      guard let next = framed.range(of: delimiter, in: position..<framed.endIndex) else {
+      guard let next = body.range(of: delimiter, in: position..<body.endIndex) else {
         throw Malformed(reason: "the body ends without its closing boundary")
       }
-      parts.append(try part(framed[position..<next.lowerBound]))
+      parts.append(try part(body[position..<next.lowerBound]))
       position = next.upperBound
     }
     return parts
