@@ -1,14 +1,13 @@
 import CardPrimitives
 import Foundation
 
-/// The server side of the wire contract, in process: the contract's envelope, statuses,
-/// tokens and multipart parsing, injectable faults, and optional persistence to a file.
+/// The server side of the wire contract, in process, with injectable faults and optional
+/// persistence to a state file.
 ///
-/// A request runs against a copy of the state that replaces the state only when the request
-/// succeeds and, with a state file, once the copy is saved. The file is the one source of
-/// truth for every sandbox on it, in this process or another: each request and each state
-/// operation holds the lock beside it (`<stateFile>.lock`, mode 0600), reads the file again
-/// if another sandbox changed it, and saves before it releases the lock.
+/// A request's changes replace the state only when it succeeds and, with a state file, once
+/// saved. The file is the one source of truth for every sandbox on it, in any process: each
+/// request and state operation holds the lock beside it (`<stateFile>.lock`, mode 0600),
+/// catches up with the file, and saves before it releases the lock.
 package actor CardSandbox {
   private var shared: SharedState
   private var currentFaults = SandboxFaults.none
@@ -22,15 +21,13 @@ package actor CardSandbox {
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.init(
-      shared: SharedState(inMemory: SeedData.state), accessTokenLifetime: accessTokenLifetime,
-      clock: clock, sleep: sleep)
+      shared: SharedState(), accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
   }
 
-  /// A sandbox whose state lives in `stateFile`, created with the seed state when missing.
-  /// The start blocks the calling thread while another sandbox answers a request. A bad file
-  /// throws and is never replaced silently: `startFresh` overwrites it with the seed state.
-  /// `sleep` (the injected latency) must throw when its task is cancelled, as `Task.sleep`
-  /// does; the token lifetime is counted in whole seconds, at least one.
+  /// A sandbox whose state lives in `stateFile`, created with the seed state when missing;
+  /// a bad file throws and is replaced only with `startFresh`. The start blocks while another
+  /// sandbox answers a request. `sleep` (the injected latency) must throw on cancellation, as
+  /// `Task.sleep` does; the token lifetime counts in whole seconds, at least one.
   package init(
     stateFile: URL?,
     startFresh: Bool = false,
@@ -38,14 +35,9 @@ package actor CardSandbox {
     clock: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) throws(SandboxStateError) {
-    var shared = SharedState(inMemory: SeedData.state)
-    if let stateFile {
-      let file = StateFile(url: stateFile)
-      let lock = try file.lockBlocking()
-      defer { lock.release() }
-      shared = try SharedState(file: file, startFresh: startFresh)
-    }
-    self.init(shared: shared, accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
+    self.init(
+      shared: try SharedState(stateFile: stateFile, startFresh: startFresh),
+      accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
   }
 
   private init(
@@ -58,11 +50,10 @@ package actor CardSandbox {
     self.sleep = sleep
   }
 
-  /// Answers `request` as the service would, after the injected latency. Every status is a
-  /// response, refusals and injected failures included; only the absence of one is thrown:
-  /// `.offline` (also when the sandbox goes offline during the latency) and `.cancelled` (also
-  /// while another sandbox holds the state file's lock). A state file that cannot be read
-  /// again, or has become unsound, answers `500` and is left as it is.
+  /// Answers `request` after the injected latency; every status is a response. Only the
+  /// absence of one is thrown: `.offline` (also when the sandbox goes offline during the
+  /// latency) and `.cancelled` (also while waiting for the state file's lock). A state file
+  /// that cannot be read again, or has become unsound, answers `500` and is left as it is.
   package func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
     -> SandboxResponse
   {
@@ -121,8 +112,8 @@ package actor CardSandbox {
   }
 
   /// Makes every access token issued so far expired now. This and the other state operations
-  /// throw when the state file cannot be locked, read or saved, or the task is cancelled
-  /// while waiting for its lock; the state is then unchanged.
+  /// throw, leaving the state unchanged, when the state file cannot be locked, read or saved,
+  /// or the task is cancelled while waiting for its lock.
   package func expireAccessTokens() async throws(SandboxStateError) {
     try await change { $0.sessions.expireAccessTokens(now: clock()) }
   }
@@ -133,8 +124,7 @@ package actor CardSandbox {
   }
 
   /// The seed cards, no tokens, no faults (cleared even when the state cannot be saved), for
-  /// every sandbox on the state file. New card ids continue after those given out before, so
-  /// no id is used twice.
+  /// every sandbox on the state file. New card ids continue after those given out before.
   package func reset() async throws(SandboxStateError) {
     currentFaults = .none
     try await change { state in

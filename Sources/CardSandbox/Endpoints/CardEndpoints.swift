@@ -22,7 +22,7 @@ extension RequestHandler {
   /// `201` with the new card and its `Location`.
   mutating func createCard(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let grant = try authenticate(request)
-    let mediaType = try MediaType.required(MediaType.formData, in: request)
+    let mediaType = try ParameterizedHeader.contentType("multipart/form-data", of: request)
     let parts: [FormDataPart]
     do throws(MultipartParser.Malformed) {
       let boundary = try MultipartParser.boundary(of: mediaType)

@@ -12,9 +12,9 @@ enum CardForm {
 
   /// `400`, `413` or `415` naming what is wrong.
   static func content(from parts: [FormDataPart]) throws(APIError) -> CardContent {
-    let tmiParts = parts.filter { $0.name.hasPrefix("card.") && $0.name.hasSuffix("TMI") }
-    guard tmiParts.count <= tmiFields.count else {
-      throw .badRequest("a card has at most 3 TMIs, but the form has \(tmiParts.count)")
+    let tmiCount = parts.count { $0.name.hasPrefix("card.") && $0.name.hasSuffix("TMI") }
+    guard tmiCount <= tmiFields.count else {
+      throw .badRequest("a card has at most 3 TMIs, but the form has \(tmiCount)")
     }
     var text: [String: String] = [:]
     var image: StoredImage?
@@ -32,21 +32,20 @@ enum CardForm {
         throw .badRequest("unknown form field \(part.name); the fields are \(all)")
       }
     }
+    func required(_ field: String) throws(APIError) -> String {
+      guard let value = text[field] else { throw .badRequest("\(field) is required") }
+      return value
+    }
     func optional(_ field: String) -> String? { text[field].flatMap { $0.isEmpty ? nil : $0 } }
     return CardContent(
       title: optional("card.title"),
-      name: try CardValidation.name(text["card.name"], field: "card.name"),
-      birthday: try optional("card.birthday").map { text throws(APIError) in
-        try CardValidation.birthday(text, field: "card.birthday")
-      },
-      mbti: try optional("card.mbti").map { text throws(APIError) in
-        try CardValidation.mbti(text, field: "card.mbti")
-      },
+      name: try name(required("card.name")),
+      birthday: try optional("card.birthday").map(birthday),
+      mbti: try optional("card.mbti").map(mbti),
       instagram: optional("card.instagram"),
       linkURL: optional("card.linkURL"),
       description: optional("card.description"),
-      defaultImage: try CardValidation.defaultImage(
-        text["card.defaultImage"], field: "card.defaultImage"),
+      defaultImage: try defaultImage(required("card.defaultImage")),
       tmi: tmiFields.compactMap(optional),
       image: image)
   }
@@ -60,49 +59,45 @@ enum CardForm {
     }
     return value
   }
-}
 
-/// The field rules of the contract's `Card`: each returns the value to store or throws `400`
-/// naming the field.
-enum CardValidation {
   /// Must contain more than white space.
-  static func name(_ text: String?, field: String) throws(APIError) -> String {
-    guard let text else { throw .badRequest("\(field) is required") }
+  private static func name(_ text: String) throws(APIError) -> String {
     guard text.contains(where: { !$0.isWhitespace }) else {
-      throw .badRequest("\(field) must not be empty")
+      throw .badRequest("card.name must not be empty")
     }
     return text
   }
 
   /// Decimal ASCII digits for an integer 0...5.
-  static func defaultImage(_ text: String?, field: String) throws(APIError) -> Int {
-    guard let text else { throw .badRequest("\(field) is required") }
+  private static func defaultImage(_ text: String) throws(APIError) -> Int {
     guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text),
       (0...5).contains(number)
-    else { throw .badRequest("\(field) must be an integer from 0 to 5, not \"\(text)\"") }
+    else { throw .badRequest("card.defaultImage must be an integer from 0 to 5, not \"\(text)\"") }
     return number
   }
 
   /// A real calendar date written `YYYY-MM-DD`, year 1 or later.
-  static func birthday(_ text: String, field: String) throws(APIError) -> String {
+  private static func birthday(_ text: String) throws(APIError) -> String {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts.map(\.count) == [4, 2, 2],
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
       year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
-    else { throw .badRequest("\(field) must be a real date written YYYY-MM-DD, not \"\(text)\"") }
+    else {
+      throw .badRequest("card.birthday must be a real date written YYYY-MM-DD, not \"\(text)\"")
+    }
     return text
   }
 
   /// One letter from each pair E/I, S/N, T/F, J/P, in either case; stored uppercase.
-  static func mbti(_ text: String, field: String) throws(APIError) -> String {
+  private static func mbti(_ text: String) throws(APIError) -> String {
     let letters = Array(text.uppercased())
     let axes: [Set<Character>] = [["E", "I"], ["S", "N"], ["T", "F"], ["J", "P"]]
     guard letters.count == axes.count,
       zip(letters, axes).allSatisfy({ letter, axis in axis.contains(letter) })
     else {
       throw .badRequest(
-        "\(field) must be four letters, one from each pair E/I, S/N, T/F, J/P, not \"\(text)\"")
+        "card.mbti must be four letters, one from each pair E/I, S/N, T/F, J/P, not \"\(text)\"")
     }
     return String(letters)
   }
@@ -135,7 +130,7 @@ enum ImageUpload {
       throw .badRequest("the image part must be a file part with a filename")
     }
     if filename.isEmpty && part.body.isEmpty { return nil }
-    let declared = part.contentType.flatMap(MediaType.init)?.essence
+    let declared = part.contentType.flatMap { try? ParameterizedHeader($0) }?.value.lowercased()
     guard let declared, let signature = signatures[declared] else {
       let sent = part.contentType.map { "not \($0)" } ?? "but the part has no Content-Type"
       throw .unsupportedMediaType("the image must be image/jpeg or image/png, \(sent)")

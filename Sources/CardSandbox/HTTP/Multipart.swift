@@ -1,61 +1,29 @@
 import CardPrimitives
 import Foundation
 
-/// A `Content-Type` value: `type/subtype` (the essence, lowercased) and its parameters by
-/// lowercased name.
-struct MediaType: Sendable {
-  let essence: String
-  let parameters: [String: String]
-
-  static let json = "application/json"
-  static let formData = "multipart/form-data"
-
-  init?(_ text: String) {
-    guard let header = try? ParameterizedHeader(text) else { return nil }
-    let parts = header.value.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
-      return nil
-    }
-    essence = header.value.lowercased()
-    parameters = header.parameters
-  }
-
-  /// The request's media type when its essence is `essence`; `415` naming what was sent.
-  static func required(_ essence: String, in request: SandboxRequest) throws(APIError)
-    -> MediaType
-  {
-    let sent = request.headers["Content-Type"]
-    guard let sent, let type = MediaType(sent), type.essence == essence else {
-      let what = sent.map { "not \($0)" } ?? "but the request has none"
-      throw .unsupportedMediaType("the Content-Type must be \(essence), \(what)")
-    }
-    return type
-  }
-}
-
 /// A header value of the form `value; name=token; name="quoted string"`, as `Content-Type`
-/// and `Content-Disposition` are written. A quoted string runs to the next `"`, backslashes
-/// kept: no parameter the sandbox reads needs a quoted pair (a boundary cannot contain `\` or
-/// `"`, and form-data names escape `"` as `%22`, RFC 7578 §2). Empty parameters are skipped;
-/// an unterminated quote, a parameter without `=` or a repeated one is malformed.
+/// and `Content-Disposition` are written; parameter names are lowercased. A quoted string
+/// runs to the next `"`, backslashes kept: no parameter the sandbox reads needs a quoted pair
+/// (a boundary cannot contain `\` or `"`, and form-data names escape `"` as `%22`, RFC 7578 §2).
 struct ParameterizedHeader: Sendable {
   typealias Malformed = MultipartParser.Malformed
 
   let value: String
   let parameters: [String: String]
 
+  /// Empty parameters are skipped; an unterminated quote, a parameter without `=` or a
+  /// repeated one is malformed.
   init(_ text: String) throws(Malformed) {
     var rest = Substring(text)
-    value = Self.trim(Self.take(from: &rest, until: { $0 == ";" }))
+    value = Self.take(from: &rest, until: ";")
     var parameters: [String: String] = [:]
     while rest.popFirst() != nil {  // the ";"
-      let name = Self.trim(Self.take(from: &rest, until: { $0 == "=" || $0 == ";" })).lowercased()
+      let name = Self.take(from: &rest, until: "=;").lowercased()
       guard rest.first == "=" else {
         if name.isEmpty { continue }
         throw Malformed(reason: "the parameter \(name) has no value")
       }
-      rest.removeFirst()  // the "="
-      rest = rest.drop { $0 == " " || $0 == "\t" }
+      rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
       let parameterValue: String
       if rest.first == "\"" {
         rest.removeFirst()
@@ -64,11 +32,11 @@ struct ParameterizedHeader: Sendable {
         }
         parameterValue = String(rest[..<end])
         rest = rest[rest.index(after: end)...]
-        guard Self.trim(Self.take(from: &rest, until: { $0 == ";" })).isEmpty else {
+        guard Self.take(from: &rest, until: ";").isEmpty else {
           throw Malformed(reason: "text follows the quoted value of \(name)")
         }
       } else {
-        parameterValue = Self.trim(Self.take(from: &rest, until: { $0 == ";" }))
+        parameterValue = Self.take(from: &rest, until: ";")
       }
       guard !name.isEmpty else { throw Malformed(reason: "a parameter has no name") }
       guard parameters.updateValue(parameterValue, forKey: name) == nil else {
@@ -78,17 +46,25 @@ struct ParameterizedHeader: Sendable {
     self.parameters = parameters
   }
 
-  /// Removes and returns what comes before the delimiter, which stays at the front of `rest`.
-  private static func take(from rest: inout Substring, until isDelimiter: (Character) -> Bool)
-    -> Substring
+  /// The request's `Content-Type` when its value is `essence` in any case; `415` naming what
+  /// was sent.
+  static func contentType(_ essence: String, of request: SandboxRequest) throws(APIError)
+    -> ParameterizedHeader
   {
-    let end = rest.firstIndex(where: isDelimiter) ?? rest.endIndex
-    defer { rest = rest[end...] }
-    return rest[..<end]
+    let sent = request.headers["Content-Type"]
+    guard let sent, let type = try? Self(sent), type.value.lowercased() == essence else {
+      let what = sent.map { "not \($0)" } ?? "but the request has none"
+      throw .unsupportedMediaType("the Content-Type must be \(essence), \(what)")
+    }
+    return type
   }
 
-  private static func trim(_ text: Substring) -> String {
-    text.trimmingCharacters(in: .whitespaces)
+  /// Removes what comes before the first of `delimiters`, which stays at the front of `rest`,
+  /// and returns it trimmed.
+  private static func take(from rest: inout Substring, until delimiters: String) -> String {
+    let end = rest.firstIndex(where: delimiters.contains) ?? rest.endIndex
+    defer { rest = rest[end...] }
+    return rest[..<end].trimmingCharacters(in: .whitespaces)
   }
 }
 
@@ -101,10 +77,9 @@ struct FormDataPart: Sendable, Equatable {
   let body: Data
 }
 
-/// Reads a `multipart/form-data` body (RFC 7578 on the framing of RFC 2046 §5.1.1): a
-/// preamble and an epilogue (ignored) around parts each introduced by `--boundary CRLF`, each
-/// header lines, an empty line and the bytes up to `CRLF --boundary`. A bare LF is not a line
-/// end.
+/// Reads a `multipart/form-data` body (RFC 7578 on the framing of RFC 2046 §5.1.1): parts
+/// each introduced by `--boundary`, optional padding and CRLF, then header lines, an empty
+/// line and the bytes up to `CRLF --boundary`. A bare LF is not a line end.
 enum MultipartParser {
   struct Malformed: Error, Sendable {
     let reason: String
@@ -112,7 +87,7 @@ enum MultipartParser {
 
   /// The `boundary` parameter, checked against RFC 2046: 1 to 70 characters from its set,
   /// not ending in a space.
-  static func boundary(of type: MediaType) throws(Malformed) -> String {
+  static func boundary(of type: ParameterizedHeader) throws(Malformed) -> String {
     guard let boundary = type.parameters["boundary"] else {
       throw Malformed(reason: "the Content-Type has no boundary parameter")
     }
@@ -125,60 +100,48 @@ enum MultipartParser {
     return boundary
   }
 
+  /// The preamble before the first boundary and the epilogue after the closing one are
+  /// ignored.
   static func parts(of body: Data, boundary: String) throws(Malformed) -> [FormDataPart] {
     let dashBoundary = Data("--\(boundary)".utf8)
     let delimiter = crlf + dashBoundary
-    var position: Data.Index
-    if body.starts(with: dashBoundary) {
-      position = body.startIndex + dashBoundary.count
-    } else if let first = body.range(of: delimiter) {
-      position = first.upperBound
-    } else {
+    // Only a delimiter that opens the body has no CRLF before it.
+    let opening =
+      body.starts(with: dashBoundary)
+      ? body.prefix(dashBoundary.count).indices : body.range(of: delimiter)
+    guard var position = opening?.upperBound else {
       throw Malformed(reason: "the body does not contain the boundary")
     }
     var parts: [FormDataPart] = []
-    while true {
-      if body[position...].starts(with: Data("--".utf8)) { return parts }  // the close delimiter
-      position = try skipPaddingAndLineEnd(in: body, from: position)
+    while !body[position...].starts(with: Data("--".utf8)) {  // the close delimiter
+      let padding = body[position...].prefix { " \t".utf8.contains($0) }
+      guard body[padding.endIndex...].starts(with: crlf) else {
+        throw Malformed(reason: "a boundary line is followed by text")
+      }
+      position = padding.endIndex + crlf.count
       guard let next = body.range(of: delimiter, in: position..<body.endIndex) else {
         throw Malformed(reason: "the body ends without its closing boundary")
       }
       parts.append(try part(body[position..<next.lowerBound]))
       position = next.upperBound
     }
+    return parts
   }
 
   private static let crlf = Data("\r\n".utf8)
 
-  /// The position after the spaces, tabs and CRLF that end a boundary line.
-  private static func skipPaddingAndLineEnd(in body: Data, from start: Data.Index)
-    throws(Malformed) -> Data.Index
-  {
-    let padding = body[start...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-    guard body[padding.endIndex...].starts(with: crlf) else {
-      throw Malformed(reason: "a boundary line is followed by text")
-    }
-    return padding.endIndex + crlf.count
-  }
-
   private static func part(_ bytes: Data) throws(Malformed) -> FormDataPart {
-    let headerBlock: Data
-    let content: Data
-    if bytes.starts(with: crlf) {
-      headerBlock = Data()
-      content = bytes.dropFirst(crlf.count)
-    } else if let end = bytes.range(of: crlf + crlf) {
-      headerBlock = bytes[..<end.lowerBound]
-      content = bytes[end.upperBound...]
-    } else {
+    // The empty line after the header lines, which opens a part that has none.
+    let empty = bytes.starts(with: crlf) ? bytes.prefix(2).indices : bytes.range(of: crlf + crlf)
+    guard let empty else {
       throw Malformed(reason: "a part has no empty line after its headers")
     }
-    let headers = try headerFields(headerBlock)
+    let headers = try headerFields(bytes[..<empty.lowerBound])
     guard let disposition = headers["content-disposition"] else {
       throw Malformed(reason: "a part has no Content-Disposition header")
     }
     let parsed: ParameterizedHeader
-    do throws(ParameterizedHeader.Malformed) {
+    do throws(Malformed) {
       parsed = try ParameterizedHeader(disposition)
     } catch {
       throw Malformed(reason: "a part's Content-Disposition is malformed: \(error.reason)")
@@ -191,7 +154,7 @@ enum MultipartParser {
     }
     return FormDataPart(
       name: unescaped(name), filename: parsed.parameters["filename"].map(unescaped),
-      contentType: headers["content-type"], body: Data(content))
+      contentType: headers["content-type"], body: Data(bytes[empty.upperBound...]))
   }
 
   /// A part's header fields by lowercased name; a repeated field is malformed.
@@ -200,8 +163,7 @@ enum MultipartParser {
       throw Malformed(reason: "a part's headers are not valid UTF-8")
     }
     var fields: [String: String] = [:]
-    guard !text.isEmpty else { return fields }
-    for line in text.split(separator: "\r\n", omittingEmptySubsequences: false) {
+    for line in text.split(separator: "\r\n") {
       guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
         !line[..<colon].contains(where: \.isWhitespace)
       else { throw Malformed(reason: "a part has the malformed header line \"\(line)\"") }
@@ -215,8 +177,8 @@ enum MultipartParser {
   }
 
   /// Decodes the escapes of RFC 7578 §2 and HTML forms, `%22`, `%0D` and `%0A`, in either
-  /// case; any other `%` is kept as it is. No replacement writes a character of an escape, so
-  /// the order does not matter.
+  /// case; any other `%` is kept. No replacement writes a character of an escape, so the
+  /// order does not matter.
   private static func unescaped(_ text: String) -> String {
     [("%22", "\""), ("%0D", "\r"), ("%0A", "\n")].reduce(text) { text, escape in
       text.replacingOccurrences(of: escape.0, with: escape.1, options: .caseInsensitive)

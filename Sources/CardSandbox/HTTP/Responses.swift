@@ -8,16 +8,14 @@ struct APIError: Error, Sendable {
   let message: String
   var headers: HeaderFields = [:]
 
-  static func badRequest(_ message: String) -> APIError { APIError(status: 400, message: message) }
-  static func forbidden(_ message: String) -> APIError { APIError(status: 403, message: message) }
-  static func notFound(_ message: String) -> APIError { APIError(status: 404, message: message) }
-  static func tooLarge(_ message: String) -> APIError { APIError(status: 413, message: message) }
-  static func unsupportedMediaType(_ message: String) -> APIError {
-    APIError(status: 415, message: message)
+  static func badRequest(_ message: String) -> Self { Self(status: 400, message: message) }
+  static func forbidden(_ message: String) -> Self { Self(status: 403, message: message) }
+  static func notFound(_ message: String) -> Self { Self(status: 404, message: message) }
+  static func tooLarge(_ message: String) -> Self { Self(status: 413, message: message) }
+  static func unsupportedMediaType(_ message: String) -> Self {
+    Self(status: 415, message: message)
   }
-  static func internalError(_ message: String) -> APIError {
-    APIError(status: 500, message: message)
-  }
+  static func internalError(_ message: String) -> Self { Self(status: 500, message: message) }
 
   /// With the `WWW-Authenticate` challenge HTTP requires on a `401` (RFC 9110 §11.6.1).
   static func unauthorized(_ message: String) -> APIError {
@@ -35,48 +33,31 @@ struct APIError: Error, Sendable {
   }
 }
 
-/// The body of every JSON response: `{"status", "success", "message", "data"}`, `data`
-/// always written, as `null` when there is no payload.
+/// The body of every JSON response. `data` is always written: a `Payload` of `nil` is `null`.
 private struct Envelope<Payload: Encodable>: Encodable {
   let status: Int
+  let success: Bool
   let message: String
-  let data: Payload?
-
-  private enum CodingKeys: String, CodingKey {
-    case status, success, message, data
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(status, forKey: .status)
-    try container.encode((200..<300).contains(status), forKey: .success)
-    try container.encode(message, forKey: .message)
-    try container.encode(data, forKey: .data)
-  }
+  let data: Payload
 }
 
 extension SandboxResponse {
+  /// Without `data`, the envelope's `data` is `null`.
   static func envelope<Payload: Encodable>(
-    _ status: Int, _ message: String, data: Payload?, headers: HeaderFields = [:]
+    _ status: Int, _ message: String, data: Payload = Never?.none, headers: HeaderFields = [:]
   ) -> SandboxResponse {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
     var headers = headers
     headers["Content-Type"] = "application/json; charset=utf-8"
-    guard let body = try? encoder.encode(Envelope(status: status, message: message, data: data))
-    else {
+    let envelope = Envelope(
+      status: status, success: (200..<300).contains(status), message: message, data: data)
+    guard let body = try? encoder.encode(envelope) else {
       // Unreachable with the sandbox's payloads, which hold no floating-point numbers.
       let fallback = #"{"status":500,"success":false,"message":"encoding failed","data":null}"#
       return SandboxResponse(status: 500, headers: headers, body: Data(fallback.utf8))
     }
     return SandboxResponse(status: status, headers: headers, body: body)
-  }
-
-  /// An envelope with `"data": null`.
-  static func envelope(_ status: Int, _ message: String, headers: HeaderFields = [:])
-    -> SandboxResponse
-  {
-    envelope(status, message, data: Never?.none, headers: headers)
   }
 
   static func failure(_ error: APIError) -> SandboxResponse {
@@ -90,7 +71,7 @@ enum JSONBody {
   static func decode<T: Decodable>(_ type: T.Type, from request: SandboxRequest)
     throws(APIError) -> T
   {
-    let mediaType = try MediaType.required(MediaType.json, in: request)
+    let mediaType = try ParameterizedHeader.contentType("application/json", of: request)
     if let charset = mediaType.parameters["charset"], charset.lowercased() != "utf-8" {
       throw .unsupportedMediaType("the JSON body must be UTF-8, not \(charset)")
     }
@@ -99,14 +80,13 @@ enum JSONBody {
     }
     do {
       return try JSONDecoder().decode(T.self, from: request.body)
-    } catch let error as DecodingError {
-      throw .badRequest(message(for: error))
     } catch {
-      throw .badRequest("the request body is not valid JSON")
+      throw .badRequest(message(for: error))
     }
   }
 
-  private static func message(for error: DecodingError) -> String {
+  private static func message(for error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "the request body is not valid JSON" }
     switch error {
     case .keyNotFound(let key, let context):
       return "\(describe(context.codingPath + [key])) is required"

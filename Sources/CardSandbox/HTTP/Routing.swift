@@ -9,11 +9,13 @@ enum Route: Sendable, Equatable {
   case deleteCard(String)
   case cardImage(String)
 
-  /// `404` for an unknown path, `405` with `Allow` for a method the path does not support.
+  /// `400` for a path that does not start with `/` or has a bad percent escape, `404` for an
+  /// unknown path, `405` with `Allow` for a method the path does not support. No endpoint
+  /// reads the query.
   init(of request: SandboxRequest) throws(APIError) {
-    let target = try RequestTarget(request.path)
+    let path = request.path.prefix { $0 != "?" && $0 != "#" }
     let methods: [String: Route]
-    switch target.segments {
+    switch try Self.segments(of: path) {
     case ["auth", "login"]: methods = ["POST": .login]
     case ["auth", "refresh"]: methods = ["POST": .refresh]
     case ["auth", "logout"]: methods = ["POST": .logout]
@@ -24,45 +26,27 @@ enum Route: Sendable, Equatable {
     case let segments where segments.count == 3 && segments[0] == "card" && segments[2] == "image":
       methods = ["GET": .cardImage(segments[1])]
     default:
-      throw .notFound("no resource at \(target.path)")
+      throw .notFound("no resource at \(path)")
     }
     guard let route = methods[request.method] else {
-      throw .methodNotAllowed(request.method, path: target.path, allowed: methods.keys.sorted())
+      throw .methodNotAllowed(request.method, path: String(path), allowed: methods.keys.sorted())
     }
     self = route
   }
-}
 
-/// A request target split into path segments, each percent-decoded on its own so an encoded
-/// `/` (`%2F`) stays inside its segment: `/card/c1` is `["card", "c1"]`, `/` is `[]`. The
-/// query is read by no endpoint and is dropped.
-struct RequestTarget: Sendable, Equatable {
-  /// The path as sent, without the query and the fragment, for messages.
-  let path: String
-  let segments: [String]
-
-  /// `400` when `target` does not start with `/` or has a bad percent escape, `404` for an
-  /// empty segment (`//`, a trailing `/`).
-  init(_ target: String) throws(APIError) {
-    let pathPart = target.prefix { $0 != "?" && $0 != "#" }
-    guard pathPart.first == "/" else {
-      throw .badRequest("the request path must start with /")
-    }
-    path = String(pathPart)
-    let rawSegments = pathPart.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-    if rawSegments == [""] {
-      segments = []
-      return
-    }
-    var segments: [String] = []
-    for raw in rawSegments {
-      guard !raw.isEmpty else { throw .notFound("no resource at \(pathPart)") }
+  /// The segments of `path`, each percent-decoded on its own so an encoded `/` (`%2F`) stays
+  /// inside its segment: `/card/c1` is `["card", "c1"]`, `/` is `[]`. An empty segment (`//`,
+  /// a trailing `/`) is `404`.
+  private static func segments(of path: Substring) throws(APIError) -> [String] {
+    guard path.first == "/" else { throw .badRequest("the request path must start with /") }
+    let rawSegments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+    return try (path == "/" ? [] : rawSegments).map { raw throws(APIError) in
+      guard !raw.isEmpty else { throw .notFound("no resource at \(path)") }
       guard let decoded = raw.removingPercentEncoding else {
-        throw .badRequest("the request path \(pathPart) has an invalid percent escape")
+        throw .badRequest("the request path \(path) has an invalid percent escape")
       }
-      segments.append(decoded)
+      return decoded
     }
-    self.segments = segments
   }
 }
 

@@ -56,17 +56,21 @@ struct SharedState {
   /// the next ``catchUp()`` reads the file.
   private var version: FileVersion?
 
-  init(inMemory state: SandboxState) {
-    current = state
+  init() {
+    current = SeedData.state
     file = nil
   }
 
-  /// The caller holds the file's lock.
-  init(file: StateFile, startFresh: Bool) throws(SandboxStateError) {
+  /// With a state file, reads it, or writes the seed state with `startFresh` or when it is
+  /// missing, under its lock: this blocks while another sandbox answers a request.
+  init(stateFile: URL?, startFresh: Bool) throws(SandboxStateError) {
     current = SeedData.state
-    self.file = file
+    file = stateFile.map(StateFile.init)
+    guard let file else { return }
+    let lock = try file.lockBlocking()
+    defer { lock.release() }
     if startFresh {
-      version = try file.save(current)
+      try commit(current)
     } else {
       try catchUp()
     }
@@ -81,9 +85,7 @@ struct SharedState {
       current = stored.state
       version = stored.version
     } else {
-      let seed = SeedData.state
-      version = try file.save(seed)
-      current = seed
+      try commit(SeedData.state)
     }
   }
 
@@ -112,8 +114,7 @@ struct StateFile: Sendable {
     }
   }
 
-  /// For the synchronous start of a sandbox, which blocks on file I/O anyway; another
-  /// sandbox holds the lock only while it answers one request.
+  /// For the synchronous start of a sandbox, which blocks on file I/O anyway.
   func lockBlocking() throws(SandboxStateError) -> FileLock {
     do {
       return try FileLock.acquireBlocking(path: lockPath)
@@ -168,25 +169,25 @@ struct StateFile: Sendable {
   private func decode(_ data: Data) throws(SandboxStateError) -> SandboxState {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
-    let state: SandboxState
-    do {
-      let version = try decoder.decode(VersionProbe.self, from: data).version
-      guard version == SandboxState.currentVersion else {
-        throw SandboxStateError.unsupportedVersion(path: url.path, version: version)
+    func decoded<T: Decodable>(_ type: T.Type) throws(SandboxStateError) -> T {
+      do {
+        return try decoder.decode(type, from: data)
+      } catch {
+        throw .corrupt(path: url.path, reason: Self.reason(for: error))
       }
-      state = try decoder.decode(SandboxState.self, from: data)
-    } catch let error as SandboxStateError {
-      throw error
-    } catch {
-      throw .corrupt(path: url.path, reason: Self.reason(for: error))
     }
+    // The version first, so that a newer format is reported as such, not as corrupt.
+    let version = try decoded(VersionProbe.self).version
+    guard version == SandboxState.currentVersion else {
+      throw .unsupportedVersion(path: url.path, version: version)
+    }
+    let state = try decoded(SandboxState.self)
     if let inconsistency = state.inconsistency {
       throw .corrupt(path: url.path, reason: inconsistency)
     }
     return state
   }
 
-  /// Read before the rest, so that a newer format is reported as such, not as corrupt.
   private struct VersionProbe: Decodable {
     let version: Int
   }
