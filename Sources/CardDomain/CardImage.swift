@@ -50,14 +50,6 @@ public enum ImageMIMEType: String, Hashable, Sendable, CaseIterable {
   case jpeg = "image/jpeg"
   case png = "image/png"
 
-  /// Accepts `image/jpeg` and `image/png` in any case.
-  public init(validating mimeType: String) throws(ValidationError) {
-    guard let type = ImageMIMEType(rawValue: mimeType.lowercased()) else {
-      throw .unsupportedImageType(mimeType)
-    }
-    self = type
-  }
-
   /// The type whose signature `header` (an image's first bytes) starts with, if any.
   public init?(detectedIn header: some Collection<UInt8>) {
     guard let type = Self.allCases.first(where: { header.starts(with: $0.signature) }) else {

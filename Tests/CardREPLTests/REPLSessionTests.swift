@@ -61,7 +61,7 @@ struct REPLSessionTests {
   }
 
   @Test func logSwitchFollowsTheCommand() async {
-    let log = FakeLogSwitch()
+    let log = RequestLogSwitch()
     let repl = session(fakeServices(requestLog: log))
     _ = await repl.execute("log on")
     #expect(log.isEnabled)
