@@ -150,14 +150,9 @@ package struct TextStyle: Hashable, Sendable {
 /// the newline, which could move the cursor or change colours, is shown escaped, as `\u{1B}`.
 enum TerminalText {
   static func safe(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if scalar != "\n" && (scalar.properties.generalCategory == .control) {
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    text.unicodeScalars.map { scalar in
+      scalar != "\n" && scalar.properties.generalCategory == .control
+        ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+    }.joined()
   }
 }

@@ -78,10 +78,9 @@ package struct LineEditor: Sendable {
   }
 
   private mutating func remember(_ submitted: String) {
-    guard submitted.contains(where: { !$0.isWhitespace }), history.last != submitted else {
-      return
+    if submitted.contains(where: { !$0.isWhitespace }), history.last != submitted {
+      history.append(submitted)
     }
-    history.append(submitted)
   }
 
   private mutating func startNewLine() {
