@@ -158,10 +158,6 @@ package struct KeyDecoder: Sendable {
     }
   }
 
-  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
-    bytes.flatMap { feed($0) }
-  }
-
   /// The control bytes that are keys; the others are ignored.
   private static let controlKeys: [UInt8: Key] = [
     0x01: .home, 0x02: .left, 0x03: .interrupt, 0x04: .endOfInput, 0x05: .end, 0x06: .right,
