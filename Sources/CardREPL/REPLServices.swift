@@ -2,11 +2,12 @@ import CardDomain
 import CardPrimitives
 import Synchronization
 
-/// Everything the REPL's commands act on: the use cases and the REPL's own small ports. The
-/// composition root fills it with the real graph; tests fill it with fakes.
+/// Everything the REPL's commands act on: the repositories, through a use case per flow, and
+/// the REPL's own small ports. The composition root fills it with the real graph; tests fill
+/// it with fakes.
 package struct REPLServices: Sendable {
-  package let cards: any CardRepository
-  package let auth: any AuthRepository
+  private let cards: any CardRepository
+  private let auth: any AuthRepository
   /// `nil` with a server backend.
   package let sandbox: (any SandboxControlling)?
   package let requestLog: RequestLogSwitch
