@@ -1,10 +1,8 @@
 import Foundation
 
-/// An image to upload with a new card: where its bytes are, their type and the file name.
-///
-/// The domain reads no file: whoever found an image on disk describes it (the REPL measures
-/// the file and reads its first bytes to learn its type), and the Data layer streams it when
-/// the request is sent.
+/// An image to upload with a new card: where its bytes are, their type and the file name. The
+/// domain reads no file: whoever finds the image describes it (the REPL measures the file and
+/// reads its first bytes), and the Data layer streams it when the request is sent.
 public struct CardImage: Hashable, Sendable {
   public static let maximumByteCount: Int64 = 10 * 1024 * 1024
 
