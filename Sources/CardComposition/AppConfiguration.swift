@@ -83,7 +83,6 @@ package struct AppConfiguration: Sendable {
     homeDirectory.appendingPathComponent("sandbox").appendingPathComponent("state.json")
   }
 
-  static let homeVariable = "CARD_REPL_HOME"
   static let passphraseVariable = "CARD_REPL_PASSPHRASE"
 
   /// The configuration for a launch: the home directory from `--home`, else
@@ -93,7 +92,8 @@ package struct AppConfiguration: Sendable {
   package static func resolve(
     _ options: LaunchOptions, environment: [String: String], currentDirectory: URL
   ) throws(LaunchError) -> AppConfiguration {
-    let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
+    let userHome = nonEmpty(environment["HOME"]) ?? NSHomeDirectory()
     func directory(_ path: String) -> URL {
       var path = path
       if path == "~" || path.hasPrefix("~/") { path = userHome + path.dropFirst() }
@@ -103,14 +103,9 @@ package struct AppConfiguration: Sendable {
         : currentDirectory.appendingPathComponent(path, isDirectory: true)
       return url.standardizedFileURL
     }
-    let home: URL
-    if let path = options.home {
-      home = directory(path)
-    } else if let path = environment[homeVariable], !path.isEmpty {
-      home = directory(path)
-    } else {
-      home = directory(userHome).appendingPathComponent(".card-repl", isDirectory: true)
-    }
+    let home =
+      (options.home ?? nonEmpty(environment["CARD_REPL_HOME"])).map(directory)
+      ?? directory(userHome).appendingPathComponent(".card-repl", isDirectory: true)
     let keySource: KeySource
     switch environment[passphraseVariable] {
     case nil: keySource = .keyFile

@@ -7,22 +7,8 @@ import CardTestSupport
 import Foundation
 
 /// The application's object graph, built from an ``AppConfiguration``: the one place that
-/// names every concrete type.
-///
-/// ```
-/// transport   SandboxTransport(CardSandbox at <home>/sandbox/state.json)
-///             or URLSessionTransport(requestTimeout) for --server
-/// store       EncryptedFileCredentialStore(<home>/session/<backend>, key file or passphrase)
-/// refreshing  RequestPipeline(retry policy)                  → transport
-/// client      the same with the authentication interceptor,
-///             then the retry policy                          → transport
-/// monitors    the request log (LoggingMonitor), RefreshNoticeMonitor, on both pipelines
-/// REPL        the use cases over RemoteCardRepository and RemoteAuthRepository, the
-///             sandbox's controls (sandbox only), the log switch and the notes
-/// ```
-///
-/// The token refresh goes through `refreshing`, which has no authentication interceptor, so
-/// a refresh never waits for itself.
+/// names every concrete type. The token refresh goes through `refreshing`, a pipeline without
+/// the authentication interceptor, so that a refresh never waits for itself.
 package struct AppGraph: Sendable {
   package let services: REPLServices
   /// `nil` with a server backend.
@@ -56,13 +42,16 @@ package struct AppGraph: Sendable {
       backendName = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
     }
     let store = try Self.makeStore(configuration)
-    let requestLog = RequestLog(write: log)
+    let requestLog = RequestLogSwitch()
     let notes = SessionNotes()
     let retryPolicy = RetryPolicy(baseDelay: configuration.retryBaseDelay)
     let clock = SystemWallClock()
     let refreshing = RequestPipeline(
       baseURL: baseURL, transport: transport, interceptor: Interceptor(retriers: [retryPolicy]),
-      monitors: [requestLog.monitor, RefreshNoticeMonitor(notes: notes)])
+      monitors: [
+        LoggingMonitor(isEnabled: { requestLog.isEnabled }, write: log),
+        RefreshNoticeMonitor(notes: notes),
+      ])
     let authentication = AuthenticationInterceptor(
       store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock)
     let client = refreshing.with(

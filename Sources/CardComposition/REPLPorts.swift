@@ -1,24 +1,6 @@
 import CardData
 import CardREPL
 import CardSandbox
-import Synchronization
-
-/// `log on|off`: the redacting ``CardData/LoggingMonitor`` of both pipelines, whose lines
-/// are written only while the log is on. It starts off.
-final class RequestLog: RequestLogSwitch {
-  private let enabled = Atomic(false)
-  private let write: @Sendable (String) -> Void
-
-  init(write: @escaping @Sendable (String) -> Void) { self.write = write }
-
-  var isEnabled: Bool { enabled.load(ordering: .relaxed) }
-
-  func setEnabled(_ isEnabled: Bool) { enabled.store(isEnabled, ordering: .relaxed) }
-
-  var monitor: LoggingMonitor {
-    LoggingMonitor(isEnabled: { [self] in isEnabled }, write: write)
-  }
-}
 
 /// Posts ``CardREPL/SessionNote/accessTokenRefreshed`` when a token refresh succeeds.
 struct RefreshNoticeMonitor: EventMonitor {

@@ -1,10 +1,8 @@
 import Foundation
 
-/// An image to upload with a new card: where its bytes are, their type and the file name.
-///
-/// The domain reads no file: whoever found an image on disk describes it (the REPL measures
-/// the file and reads its first bytes to learn its type), and the Data layer streams it when
-/// the request is sent.
+/// An image to upload with a new card: where its bytes are, their type and the file name. The
+/// domain reads no file: whoever finds the image describes it (the REPL measures the file and
+/// reads its first bytes), and the Data layer streams it when the request is sent.
 public struct CardImage: Hashable, Sendable {
   public static let maximumByteCount: Int64 = 10 * 1024 * 1024
 
@@ -49,14 +47,6 @@ public struct CardImage: Hashable, Sendable {
 public enum ImageMIMEType: String, Hashable, Sendable, CaseIterable {
   case jpeg = "image/jpeg"
   case png = "image/png"
-
-  /// Accepts `image/jpeg` and `image/png` in any case.
-  public init(validating mimeType: String) throws(ValidationError) {
-    guard let type = ImageMIMEType(rawValue: mimeType.lowercased()) else {
-      throw .unsupportedImageType(mimeType)
-    }
-    self = type
-  }
 
   /// The type whose signature `header` (an image's first bytes) starts with, if any.
   public init?(detectedIn header: some Collection<UInt8>) {

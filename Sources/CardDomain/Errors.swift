@@ -48,7 +48,6 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
   case blankTMI
   case invalidLink(String)
   case imageTooLarge(byteCount: Int64)
-  case unsupportedImageType(String)
   case imageContentMismatch(declared: ImageMIMEType)
   case notAnImage(filename: String)
   case emptyImageFilename
@@ -73,7 +72,6 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .invalidLink(let text): "link must be an absolute http or https URL, not '\(text)'"
     case .imageTooLarge(let byteCount):
       "image is \(byteCount) bytes; the limit is \(CardImage.maximumByteCount) bytes (10 MiB)"
-    case .unsupportedImageType(let type): "image must be JPEG or PNG, not '\(type)'"
     case .imageContentMismatch(let declared): "image bytes are not \(declared.rawValue)"
     case .notAnImage(let filename):
       "image '\(filename)' is not a JPEG or PNG file (judged by its contents, not its name)"

@@ -1,11 +1,7 @@
-/// A lock held across suspension points and handed to waiters in the order they arrived;
-/// a waiter gives up when its task is cancelled or its deadline passes.
-///
-/// An actor runs one task at a time only between suspension points: while the holder awaits
-/// (a refresh over the network, a wait for the file lock), another call can enter the actor.
-/// This lock keeps such calls out until the holder releases it. Its state sits behind a
-/// ``Protected`` mutex, so that a cancellation handler, which runs on whatever thread cancels
-/// the task, can take a waiter out of the queue at once.
+/// A lock held across suspension points, where an actor lets other calls in (a refresh over
+/// the network, a wait for the file lock), and handed to waiters in the order they arrived.
+/// Its state sits behind a mutex, so that a cancellation handler, on whatever thread cancels
+/// the task, takes the waiter out of the queue at once.
 package final class AsyncFIFOLock: Sendable {
   package enum Failure: Error, Hashable, Sendable {
     case cancelled
@@ -40,15 +36,10 @@ package final class AsyncFIFOLock: Sendable {
   /// ``Failure/cancelled`` as soon as its task is cancelled and ``Failure/timedOut`` when
   /// `deadline` passes first; then it leaves the queue without the lock.
   package func acquire(before deadline: ContinuousClock.Instant? = nil) async throws(Failure) {
-    let id: UInt64? = state.withLock { state in
-      guard state.isHeld else {
-        state.isHeld = true
-        return nil
-      }
+    let id = state.withLock { state in
       state.lastID += 1
       return state.lastID
     }
-    guard let id else { return }
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation {
         (continuation: CheckedContinuation<Result<Void, Failure>, Never>) in
@@ -74,7 +65,7 @@ package final class AsyncFIFOLock: Sendable {
     next.continuation.resume(returning: .success(()))
   }
 
-  /// Queues waiter `id`, unless the lock was freed or the task cancelled in the meantime.
+  /// Takes a free lock at once; otherwise queues waiter `id`, unless its task is cancelled.
   private func enqueue(
     _ id: UInt64, _ continuation: CheckedContinuation<Result<Void, Failure>, Never>,
     deadline: ContinuousClock.Instant?

@@ -7,13 +7,10 @@
 #endif
 
 /// Replaces a file so that a reader sees the old contents or the new, never a mix, and the new
-/// contents survive a crash once the call returns (the credential store's sealed file, the
-/// sandbox's state file).
-///
-/// Steps: a temporary file `.<name>.tmp-<random>` beside the file, written and synced as
-/// ``createSynced(_:with:)`` does, `rename` over the file, `fsync` of the directory. On
-/// failure the temporary file is removed and the file is untouched. Each rename gives the file
-/// a new inode, which is what ``FileVersion`` tells versions apart by.
+/// contents survive a crash once the call returns: a temporary file `.<name>.tmp-<random>`,
+/// written and synced as ``createSynced(_:with:)`` does, is renamed over the file, then the
+/// directory is synced; on failure the temporary file is removed and the file is untouched.
+/// Each rename gives the file a new inode, which ``FileVersion`` relies on.
 ///
 /// Callers hold a lock that every writer of the file takes: each call first removes the
 /// temporary files of writers that died between creating and renaming one.

@@ -6,14 +6,12 @@
   import Darwin
 #endif
 
-/// An exclusive `flock` on a lock file, which every process (and every store or sandbox in
-/// one process) takes around a read-modify-write of the file beside it.
-///
-/// The lock file is separate from the data file, and never deleted, because writes replace the
-/// data file by `rename` and a lock on a replaced inode would protect nothing. Each lock opens
-/// the file anew, so two holders in one process exclude each other as two processes do. `flock`
-/// belongs to the open file description, so the lock may be held across an `await`; the kernel
-/// frees it when the process dies.
+/// An exclusive `flock` on a lock file, taken by every process (and every store or sandbox in
+/// one process) around a read-modify-write of the file beside it. The lock file is never
+/// deleted, because writes replace the data file by `rename` and a lock on a replaced inode
+/// would protect nothing. Each lock opens the file anew, so two holders in one process exclude
+/// each other; `flock` belongs to that open file, so it may be held across an `await`, and the
+/// kernel frees it when the process dies.
 package struct FileLock: Sendable {
   package enum Failure: Error, Hashable, Sendable {
     case system(FileError)

@@ -6,15 +6,10 @@
   import Darwin
 #endif
 
-/// One version of a file, told apart from any later one with a single `lstat` and without
-/// reading it (device, inode, size, and modification and change times in nanoseconds): what
-/// lets a reader keep what it decoded until the file changes.
-///
-/// Writers replace the file by `rename` (``AtomicFile``), so every version has an inode of its
-/// own. The version keeps its file open, so that the file system cannot reuse that inode
-/// number for a later version of the same size written within the same clock tick. The size
-/// and times catch a file edited in place, unless the edit keeps the size and falls within the
-/// file system's timestamp resolution.
+/// One version of a file, told apart from any later one by a single `lstat` (device, inode,
+/// size, modification and change times in nanoseconds): a reader keeps what it decoded until
+/// the file changes. Writers replace the file by `rename`, so every version has an inode of
+/// its own; the version keeps its file open so that the inode number cannot be reused.
 package final class FileVersion: Sendable {
   /// The open file, for reading this version.
   package let file: PosixFile

@@ -110,7 +110,7 @@ package struct PosixFile: Sendable {
 }
 
 /// Calls `call` again while it fails with `EINTR`; a failure leaves its code in `errno`.
-func retryingInterrupts<Result: SignedInteger>(_ call: () -> Result) -> Result {
+package func retryingInterrupts<Result: SignedInteger>(_ call: () -> Result) -> Result {
   while true {
     let result = call()
     if result >= 0 || errno != EINTR { return result }

@@ -1,13 +1,12 @@
 import Synchronization
 
-/// A value behind a `Mutex`, whose hand-offs between threads ThreadSanitizer can see.
+/// A value behind a `Mutex`, whose hand-offs between threads ThreadSanitizer can see. Use it
+/// exactly as a `Mutex`.
 ///
-/// On Linux, `Mutex` waits on a priority-inheritance futex: under contention the kernel hands
-/// the lock to the waiter, and ThreadSanitizer, which sees no atomic operation on that path,
-/// reports the value as raced (with Swift 6.3.1, on every run of four threads appending through
-/// one `Mutex`). An acquiring load at the start of each critical section and a releasing store
-/// at its end give ThreadSanitizer the happens-before edge the kernel hides, for two
-/// uncontended atomic operations. Use it exactly as a `Mutex`.
+/// On Linux, `Mutex` waits on a priority-inheritance futex, where the kernel hands the lock to
+/// a waiter without an atomic operation that ThreadSanitizer sees, so it reports the value as
+/// raced; an acquiring load and a releasing store around each critical section give it the
+/// happens-before edge.
 package struct Protected<Value: ~Copyable>: ~Copyable {
   @usableFromInline let mutex: Mutex<Value>
   @usableFromInline let handOff = Atomic<Int>(0)

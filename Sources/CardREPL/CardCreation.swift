@@ -93,20 +93,19 @@ extension CardImage {
     guard FileManager.default.fileExists(atPath: resolved.path) else {
       throw .imageUnreadable(path: path, reason: "no such file")
     }
-    let attributes: [FileAttributeKey: Any]
-    do {
-      attributes = try FileManager.default.attributesOfItem(atPath: resolved.path)
-    } catch {
-      throw .imageUnreadable(path: path, reason: "cannot be read (\(error.localizedDescription))")
-    }
-    guard attributes[.type] as? FileAttributeType == .typeRegular,
-      let size = attributes[.size] as? NSNumber
-    else { throw .imageUnreadable(path: path, reason: "not a regular file") }
+    let size: NSNumber
     let header: Data
     do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: resolved.path)
+      guard attributes[.type] as? FileAttributeType == .typeRegular,
+        let byteCount = attributes[.size] as? NSNumber
+      else { throw ValidationError.imageUnreadable(path: path, reason: "not a regular file") }
+      size = byteCount
       let handle = try FileHandle(forReadingFrom: resolved)
       defer { try? handle.close() }
       header = try handle.read(upToCount: ImageMIMEType.signatureLength) ?? Data()
+    } catch let error as ValidationError {
+      throw error
     } catch {
       throw .imageUnreadable(path: path, reason: "cannot be read (\(error.localizedDescription))")
     }

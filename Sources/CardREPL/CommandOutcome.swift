@@ -40,19 +40,18 @@ package struct CommandFailure: Error, Hashable, Sendable {
   package let message: String
   package let status: Int?
   /// Ctrl-C: `networkFail` in JSON, since no response arrived, and `cancelled` for people.
-  package private(set) var isCancellation = false
+  package let isCancellation: Bool
 
-  package init(_ result: ResultKind, _ message: String, status: Int? = nil) {
+  package init(
+    _ result: ResultKind, _ message: String, status: Int? = nil, isCancellation: Bool = false
+  ) {
     self.result = result
     self.message = message
     self.status = status
+    self.isCancellation = isCancellation
   }
 
-  package static let cancelled = {
-    var failure = CommandFailure(.networkFail, "cancelled")
-    failure.isCancellation = true
-    return failure
-  }()
+  package static let cancelled = CommandFailure(.networkFail, "cancelled", isCancellation: true)
 
   package init(_ error: UsageError) { self.init(.invalid, error.message) }
 

@@ -5,8 +5,8 @@ package enum CommandParser {
   /// `nil` for a blank line or a `#` comment.
   package static func parse(_ line: String) throws(UsageError) -> (name: String, command: Command)?
   {
-    let trimmed = line.drop { $0 == " " || $0 == "\t" }
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    // A comment is not split into words, so that an unbalanced quote in it is no error.
+    if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#") { return nil }
     let words: [String]
     do {
       words = try Tokenizer.words(in: line)

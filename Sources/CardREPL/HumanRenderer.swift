@@ -26,7 +26,7 @@ package struct HumanRenderer: Sendable {
   }
 
   package func note(_ note: SessionNote) -> String {
-    errorStyle.note("note") + ": \(note)\n"
+    errorStyle.note("note") + ": \(note.rawValue)\n"
   }
 
   private func lines(of output: CommandOutput) -> [String] {
@@ -36,10 +36,9 @@ package struct HumanRenderer: Sendable {
     case .signedOut(let path?):
       ["signed out; the unreadable session store was moved to \(TerminalText.safe(path))"]
     case .currentUser(let user): [TerminalText.safe(user.rawValue)]
-    case .cards([]): ["no cards"]
+    case .cards([]), .reordered([]): ["no cards"]
     case .cards(let cards): cards.flatMap { block(of: $0) + [""] }
     case .card(let card): block(of: card) + [""]
-    case .reordered([]): ["no cards"]
     case .reordered(let cards):
       cards.enumerated().map { index, card in
         "\(index + 1). \(card.id.rawValue)  \(TerminalText.safe(card.name))"
@@ -151,14 +150,9 @@ package struct TextStyle: Hashable, Sendable {
 /// the newline, which could move the cursor or change colours, is shown escaped, as `\u{1B}`.
 enum TerminalText {
   static func safe(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if scalar != "\n" && (scalar.properties.generalCategory == .control) {
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    text.unicodeScalars.map { scalar in
+      scalar != "\n" && scalar.properties.generalCategory == .control
+        ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+    }.joined()
   }
 }

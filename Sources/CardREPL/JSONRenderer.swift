@@ -115,8 +115,7 @@ indirect enum JSONValue: Sendable {
       case "\r": output += "\\r"
       case "\t": output += "\\t"
       case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        output += String(format: "\\u%04x", scalar.value)
       default: output.unicodeScalars.append(scalar)
       }
     }

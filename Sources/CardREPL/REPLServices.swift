@@ -1,41 +1,40 @@
 import CardDomain
 import CardPrimitives
+import Synchronization
 
-/// Everything the REPL's commands act on: the use cases and the REPL's own small ports. The
-/// composition root fills it with the real graph; tests fill it with fakes.
+/// Everything the REPL's commands act on: the repositories, through a use case per flow, and
+/// the REPL's own small ports. The composition root fills it with the real graph; tests fill
+/// it with fakes.
 package struct REPLServices: Sendable {
-  package let signIn: SignInUseCase
-  package let signOut: SignOutUseCase
-  package let currentUser: CurrentUserUseCase
-  package let listCards: ListCardsUseCase
-  package let fetchCard: FetchCardDetailUseCase
-  package let createCard: CreateCardUseCase
-  package let reorderCards: ReorderCardsUseCase
-  package let deleteCard: DeleteCardUseCase
+  private let cards: any CardRepository
+  private let auth: any AuthRepository
   /// `nil` with a server backend.
   package let sandbox: (any SandboxControlling)?
-  package let requestLog: any RequestLogSwitch
+  package let requestLog: RequestLogSwitch
   package let notes: SessionNotes
   /// The backend's name in the prompt, such as `sandbox` or `api.example.com`.
   package let backendName: String
 
   package init(
     cards: any CardRepository, auth: any AuthRepository, sandbox: (any SandboxControlling)?,
-    requestLog: any RequestLogSwitch, notes: SessionNotes, backendName: String
+    requestLog: RequestLogSwitch, notes: SessionNotes, backendName: String
   ) {
-    signIn = SignInUseCase(repository: auth)
-    signOut = SignOutUseCase(repository: auth)
-    currentUser = CurrentUserUseCase(repository: auth)
-    listCards = ListCardsUseCase(repository: cards)
-    fetchCard = FetchCardDetailUseCase(repository: cards)
-    createCard = CreateCardUseCase(repository: cards)
-    reorderCards = ReorderCardsUseCase(repository: cards)
-    deleteCard = DeleteCardUseCase(repository: cards)
+    self.cards = cards
+    self.auth = auth
     self.sandbox = sandbox
     self.requestLog = requestLog
     self.notes = notes
     self.backendName = backendName
   }
+
+  package var signIn: SignInUseCase { SignInUseCase(repository: auth) }
+  package var signOut: SignOutUseCase { SignOutUseCase(repository: auth) }
+  package var currentUser: CurrentUserUseCase { CurrentUserUseCase(repository: auth) }
+  package var listCards: ListCardsUseCase { ListCardsUseCase(repository: cards) }
+  package var fetchCard: FetchCardDetailUseCase { FetchCardDetailUseCase(repository: cards) }
+  package var createCard: CreateCardUseCase { CreateCardUseCase(repository: cards) }
+  package var reorderCards: ReorderCardsUseCase { ReorderCardsUseCase(repository: cards) }
+  package var deleteCard: DeleteCardUseCase { DeleteCardUseCase(repository: cards) }
 }
 
 /// The fault injection of the sandbox backend, as the `sandbox …` commands drive it: the
@@ -69,9 +68,15 @@ package struct SandboxFaultSummary: Hashable, Sendable {
   }
 }
 
-package protocol RequestLogSwitch: Sendable {
-  var isEnabled: Bool { get }
-  func setEnabled(_ isEnabled: Bool)
+/// `log on|off`: whether the request log writes its lines. It starts off.
+package final class RequestLogSwitch: Sendable {
+  private let enabled = Atomic(false)
+
+  package init() {}
+
+  package var isEnabled: Bool { enabled.load(ordering: .relaxed) }
+
+  package func setEnabled(_ isEnabled: Bool) { enabled.store(isEnabled, ordering: .relaxed) }
 }
 
 /// Things that happened behind a command's back and that the user should hear about, such
@@ -92,12 +97,6 @@ package final class SessionNotes: Sendable {
   }
 }
 
-package enum SessionNote: Hashable, Sendable, CustomStringConvertible {
-  case accessTokenRefreshed
-
-  package var description: String {
-    switch self {
-    case .accessTokenRefreshed: "access token refreshed"
-    }
-  }
+package enum SessionNote: String, Hashable, Sendable {
+  case accessTokenRefreshed = "access token refreshed"
 }

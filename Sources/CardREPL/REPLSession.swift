@@ -24,13 +24,8 @@ package struct REPLSession: Sendable {
 
   /// Blank and comment lines are not commands.
   package struct Summary: Hashable, Sendable {
-    package var commands: Int
-    package var failures: Int
-
-    package init(commands: Int = 0, failures: Int = 0) {
-      self.commands = commands
-      self.failures = failures
-    }
+    package var commands = 0
+    package var failures = 0
 
     package var scriptExitStatus: Int32 { failures == 0 ? 0 : 1 }
   }

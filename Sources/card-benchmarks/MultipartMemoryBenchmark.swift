@@ -43,18 +43,18 @@ struct MultipartMemoryBenchmark {
       else { throw BenchmarkFailure("the body is not a temporary file of the reported length") }
 
       let inputBytes = Int64(sizeMiB) << 20
-      print("multipart-memory: one text part + one \(sizeMiB) MiB file part, via a temporary file")
-      print("  input size        \(inputBytes) bytes (\(mebibytes(inputBytes)) MiB)")
+      let throughput = Double(inputBytes) / 1_048_576 / seconds
+      let peakNote = peakWasReset ? "(peak reset to current RSS)" : "(set-up peak; not resettable)"
       print(
-        "  encoded body      \(encoded.body.length) bytes (\(mebibytes(encoded.body.length)) MiB)")
-      print("  elapsed           \(String(format: "%.3f", seconds)) s")
-      print(
-        "  throughput        \(String(format: "%.1f", Double(inputBytes) / 1_048_576 / seconds)) MiB/s"
-      )
-      print(
-        "  peak RSS before   \(mebibytes(before)) MiB"
-          + (peakWasReset ? " (peak reset to current RSS)" : " (set-up peak; not resettable)"))
-      print("  peak RSS growth   \(mebibytes(growth)) MiB")
+        """
+        multipart-memory: one text part + one \(sizeMiB) MiB file part, via a temporary file
+          input size        \(inputBytes) bytes (\(mebibytes(inputBytes)) MiB)
+          encoded body      \(encoded.body.length) bytes (\(mebibytes(encoded.body.length)) MiB)
+          elapsed           \(String(format: "%.3f", seconds)) s
+          throughput        \(String(format: "%.1f", throughput)) MiB/s
+          peak RSS before   \(mebibytes(before)) MiB \(peakNote)
+          peak RSS growth   \(mebibytes(growth)) MiB
+        """)
       guard growth <= Self.allowedGrowth else {
         printError(
           "FAIL: peak RSS grew by \(mebibytes(growth)) MiB, more than the "

@@ -19,6 +19,11 @@ private enum Bytes {
   static func text(_ text: String) -> [UInt8] { Array(text.utf8) }
 }
 
+extension KeyDecoder {
+  /// The keys of `bytes`, fed one at a time as the terminal source does.
+  fileprivate mutating func feed(_ bytes: [UInt8]) -> [Key] { bytes.flatMap { feed($0) } }
+}
+
 /// Feeds `bytes` to an editor through a key decoder and returns the actions that were not
 /// redraws, with the editor.
 private func type(_ bytes: [UInt8], into editor: inout LineEditor) -> [LineEditor.Action] {

@@ -78,10 +78,9 @@ package struct LineEditor: Sendable {
   }
 
   private mutating func remember(_ submitted: String) {
-    guard submitted.contains(where: { !$0.isWhitespace }), history.last != submitted else {
-      return
+    if submitted.contains(where: { !$0.isWhitespace }), history.last != submitted {
+      history.append(submitted)
     }
-    history.append(submitted)
   }
 
   private mutating func startNewLine() {
@@ -140,10 +139,10 @@ package struct KeyDecoder: Sendable {
         return []
       }
       state = .ground
-      return Self.controlSequence(parameters: parameters, final: byte).map { [$0] } ?? []
+      return Self.controlSequence(parameters: parameters, final: byte)
     case .singleShift:
       state = .ground
-      return Self.controlSequence(parameters: [], final: byte).map { [$0] } ?? []
+      return Self.controlSequence(parameters: [], final: byte)
     case .text(let expected, let bytes):
       guard byte & 0xC0 == 0x80 else {
         state = .ground
@@ -159,29 +158,19 @@ package struct KeyDecoder: Sendable {
     }
   }
 
-  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
-    bytes.flatMap { feed($0) }
-  }
+  /// The control bytes that are keys; the others are ignored.
+  private static let controlKeys: [UInt8: Key] = [
+    0x01: .home, 0x02: .left, 0x03: .interrupt, 0x04: .endOfInput, 0x05: .end, 0x06: .right,
+    0x08: .backspace, 0x7F: .backspace, 0x09: .character(" "), 0x0A: .enter, 0x0D: .enter,
+    0x0B: .deleteToEnd, 0x0E: .down, 0x10: .up, 0x15: .deleteToStart,
+  ]
 
   private mutating func ground(_ byte: UInt8) -> [Key] {
     switch byte {
     case 0x1B:
       state = .escape
       return []
-    case 0x01: return [.home]
-    case 0x02: return [.left]
-    case 0x03: return [.interrupt]
-    case 0x04: return [.endOfInput]
-    case 0x05: return [.end]
-    case 0x06: return [.right]
-    case 0x08, 0x7F: return [.backspace]
-    case 0x0A, 0x0D: return [.enter]
-    case 0x0B: return [.deleteToEnd]
-    case 0x0E: return [.down]
-    case 0x10: return [.up]
-    case 0x15: return [.deleteToStart]
-    case 0x09: return [.character(" ")]
-    case 0x00..<0x20: return []
+    case 0x00..<0x20, 0x7F: return Self.controlKeys[byte].map { [$0] } ?? []
     case 0x20..<0x80: return [.character(Character(Unicode.Scalar(byte)))]
     case 0xC2...0xF4:
       // The lead byte of a 2-, 3- or 4-byte sequence.
@@ -192,20 +181,20 @@ package struct KeyDecoder: Sendable {
     }
   }
 
-  private static func controlSequence(parameters: [UInt8], final: UInt8) -> Key? {
-    let parameter = String(decoding: parameters, as: UTF8.self)
-    switch (parameter, Character(Unicode.Scalar(final))) {
-    case (_, "A"): return .up
-    case (_, "B"): return .down
-    case (_, "C"): return .right
-    case (_, "D"): return .left
-    case (_, "H"): return .home
-    case (_, "F"): return .end
-    case ("1", "~"), ("7", "~"): return .home
-    case ("4", "~"), ("8", "~"): return .end
-    case ("3", "~"): return .delete
-    default: return nil
-    }
+  /// Arrows, Home and End whatever their parameters (modifiers); `ESC [ n ~` by its number.
+  private static let finalKeys: [UInt8: Key] = [
+    UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
+    UInt8(ascii: "D"): .left, UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
+  ]
+  private static let numberedKeys: [String: Key] = [
+    "1": .home, "7": .home, "4": .end, "8": .end, "3": .delete,
+  ]
+
+  private static func controlSequence(parameters: [UInt8], final: UInt8) -> [Key] {
+    let key =
+      final == UInt8(ascii: "~")
+      ? numberedKeys[String(decoding: parameters, as: UTF8.self)] : finalKeys[final]
+    return key.map { [$0] } ?? []
   }
 }
 

@@ -10,12 +10,28 @@
 /// from Ctrl-C) and back, also when the process exits or dies of a signal, so that the shell
 /// never inherits a raw terminal. Settings change at once (`TCSANOW`) without flushing input,
 /// so lines typed or pasted ahead are read after the command before them.
+///
+/// The settings to restore are globals because a signal handler can reach nothing else;
+/// ``leave()`` calls only `tcsetattr` (async-signal-safe), so a handler may run it at any moment.
 enum RawTerminal {
+  nonisolated(unsafe) private static var original = termios()
+  nonisolated(unsafe) private static var isRaw = false
+  nonisolated(unsafe) private static var handlersInstalled = false
+  nonisolated(unsafe) fileprivate static let previousActions: UnsafeMutablePointer<sigaction> = {
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(signalCount))
+    actions.initialize(repeating: sigaction(), count: Int(signalCount))
+    return actions
+  }()
+
+  private static let signalCount: Int32 = 32
+  private static let fatalSignals = [
+    SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE,
+  ]
+
   /// Enters raw mode; `false` when standard input is not a terminal that allows it.
   static func enter() -> Bool {
-    var original = termios()
     guard tcgetattr(STDIN_FILENO, &original) == 0 else { return false }
-    TerminalRestoration.remember(original)
+    installHandlers()
     var raw = original
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
@@ -25,12 +41,33 @@ enum RawTerminal {
       controlCharacters[Int(VTIME)] = 0
     }
     guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
-    TerminalRestoration.isRaw = true
+    isRaw = true
     return true
   }
 
   static func leave() {
-    TerminalRestoration.restore()
+    guard isRaw else { return }
+    isRaw = false
+    tcsetattr(STDIN_FILENO, TCSANOW, &original)
+  }
+
+  /// The first time: restores the terminal at exit, and on a fatal signal before the handler
+  /// from before (such as the Swift runtime's crash reporter) gets the signal again.
+  private static func installHandlers() {
+    guard !handlersInstalled else { return }
+    handlersInstalled = true
+    atexit { RawTerminal.leave() }
+    for signalNumber in fatalSignals where signalNumber < signalCount {
+      var action = sigaction()
+      #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handleFatalSignal
+      #else
+        action.__sigaction_handler.sa_handler = handleFatalSignal
+      #endif
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(signalNumber, &action, previousActions + Int(signalNumber))
+    }
   }
 
   /// `TIOCGWINSZ`, which Swift cannot import from Darwin's headers (a function-like macro).
@@ -48,59 +85,8 @@ enum RawTerminal {
   }
 }
 
-/// The terminal settings to restore, in globals because a signal handler can reach nothing
-/// else. The input thread writes them before raw mode starts; ``restore()`` calls only
-/// `tcsetattr` (async-signal-safe), so a handler may run it at any moment, then put back the
-/// handler from before (such as the Swift runtime's crash reporter) and raise the signal again.
-enum TerminalRestoration {
-  nonisolated(unsafe) private static var original = termios()
-  nonisolated(unsafe) private static var hasOriginal = false
-  nonisolated(unsafe) static var isRaw = false
-  nonisolated(unsafe) private static var handlersInstalled = false
-  nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
-    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(signalCount))
-    actions.initialize(repeating: sigaction(), count: Int(signalCount))
-    return actions
-  }()
-
-  private static let signalCount: Int32 = 32
-  private static let fatalSignals = [
-    SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE,
-  ]
-
-  /// Installs the exit and signal handlers the first time.
-  static func remember(_ settings: termios) {
-    original = settings
-    hasOriginal = true
-    guard !handlersInstalled else { return }
-    handlersInstalled = true
-    atexit { TerminalRestoration.restore() }
-    for signalNumber in fatalSignals where signalNumber < signalCount {
-      var action = sigaction()
-      #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = handleFatalSignal
-      #else
-        action.__sigaction_handler.sa_handler = handleFatalSignal
-      #endif
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
-      sigaction(signalNumber, &action, previousActions + Int(signalNumber))
-    }
-  }
-
-  static func reinstallPreviousAction(for signalNumber: Int32) {
-    sigaction(signalNumber, previousActions + Int(signalNumber), nil)
-  }
-
-  static func restore() {
-    guard hasOriginal, isRaw else { return }
-    isRaw = false
-    tcsetattr(STDIN_FILENO, TCSANOW, &original)
-  }
-}
-
 private func handleFatalSignal(_ signalNumber: Int32) {
-  TerminalRestoration.restore()
-  TerminalRestoration.reinstallPreviousAction(for: signalNumber)
+  RawTerminal.leave()
+  sigaction(signalNumber, RawTerminal.previousActions + Int(signalNumber), nil)
   raise(signalNumber)
 }

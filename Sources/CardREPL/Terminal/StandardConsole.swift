@@ -1,3 +1,5 @@
+import CardPrimitives
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -31,11 +33,10 @@ struct FileDescriptorWriter: Sendable {
     guard !text.isEmpty else { return }
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
+      let written = retryingInterrupts {
+        bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
       }
+      guard written >= 0 else { return }
       bytes = bytes.dropFirst(written)
     }
   }

@@ -65,12 +65,7 @@ package final class TerminalLineSource: LineSource {
   /// `nil` at the end of input or on an error.
   private func readByte() -> UInt8? {
     var byte: UInt8 = 0
-    while true {
-      let count = read(STDIN_FILENO, &byte, 1)
-      if count == 1 { return byte }
-      if count < 0 && errno == EINTR { continue }
-      return nil
-    }
+    return retryingInterrupts { read(STDIN_FILENO, &byte, 1) } == 1 ? byte : nil
   }
 }
 

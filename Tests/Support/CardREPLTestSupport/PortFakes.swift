@@ -1,17 +1,6 @@
 import CardPrimitives
 import CardREPL
 
-/// A log switch that only remembers whether it is on, for checking that `log on` and
-/// `log off` reach it.
-package final class FakeLogSwitch: RequestLogSwitch {
-  private let state = Protected(false)
-
-  package init() {}
-
-  package var isEnabled: Bool { state.withLock { $0 } }
-  package func setEnabled(_ isEnabled: Bool) { state.withLock { $0 = isEnabled } }
-}
-
 /// Sandbox controls that record each command in a short text such as `fail 503 2`, and report
 /// the faults those commands set.
 package final class FakeSandboxControls: SandboxControlling {

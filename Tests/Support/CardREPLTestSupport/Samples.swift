@@ -9,7 +9,7 @@ package func fakeServices(
   cards: any CardRepository = SpyCardRepository(),
   auth: any AuthRepository = SpyAuthRepository(),
   sandbox: (any SandboxControlling)? = FakeSandboxControls(),
-  requestLog: any RequestLogSwitch = FakeLogSwitch(),
+  requestLog: RequestLogSwitch = RequestLogSwitch(),
   notes: SessionNotes = SessionNotes()
 ) -> REPLServices {
   REPLServices(
