@@ -8,15 +8,18 @@ import Synchronization
 /// one `Mutex`). An acquiring load at the start of each critical section and a releasing store
 /// at its end give ThreadSanitizer the happens-before edge the kernel hides, for two
 /// uncontended atomic operations. Use it exactly as a `Mutex`.
-package struct Protected<Value: ~Copyable>: ~Copyable {
+public struct Protected<Value: ~Copyable>: ~Copyable {
   @usableFromInline let mutex: Mutex<Value>
   @usableFromInline let handOff = Atomic<Int>(0)
 
-  package init(_ value: consuming sending Value) { mutex = Mutex(value) }
+  public init(_ value: consuming sending Value) { mutex = Mutex(value) }
 
-  // Inlinable, so that a caller in another module gets it specialized for its types.
+  // Public and inlinable so that a caller in another of our modules inlines it for its types:
+  // Swift 6.3 does not make a `package` function's body available to other modules, and a call
+  // of the generic version costs as much as the work in a short critical section. This target
+  // is no product, so no other project sees it.
   @inlinable
-  package borrowing func withLock<Result: ~Copyable, Failure: Error>(
+  public borrowing func withLock<Result: ~Copyable, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
     try mutex.withLock { (value: inout sending Value) throws(Failure) -> sending Result in
