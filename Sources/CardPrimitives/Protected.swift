@@ -7,15 +7,18 @@ import Synchronization
 /// a waiter without an atomic operation that ThreadSanitizer sees, so it reports the value as
 /// raced; an acquiring load and a releasing store around each critical section give it the
 /// happens-before edge.
-package struct Protected<Value: ~Copyable>: ~Copyable {
+public struct Protected<Value: ~Copyable>: ~Copyable {
   @usableFromInline let mutex: Mutex<Value>
   @usableFromInline let handOff = Atomic<Int>(0)
 
-  package init(_ value: consuming sending Value) { mutex = Mutex(value) }
+  public init(_ value: consuming sending Value) { mutex = Mutex(value) }
 
-  // Inlinable, so that a caller in another module gets it specialized for its types.
+  // Public and inlinable so that a caller in another of our modules inlines it for its types:
+  // Swift 6.3 does not make a `package` function's body available to other modules, and a call
+  // of the generic version costs as much as the work in a short critical section. This target
+  // is no product, so no other project sees it.
   @inlinable
-  package borrowing func withLock<Result: ~Copyable, Failure: Error>(
+  public borrowing func withLock<Result: ~Copyable, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
     try mutex.withLock { (value: inout sending Value) throws(Failure) -> sending Result in
