@@ -53,8 +53,7 @@ public enum CredentialStoreSpec {
       try await expectStored(second, in: store, "the second save left")
     },
 
-    Check("another handle on the same storage sees a save and a clear at once") { subject in
-      let writer = try await subject.open()
+    check("another handle on the same storage sees a save and a clear at once") { writer, subject in
       let reader = try await subject.open()
       try await writer.save(first)
       try await expectStored(first, in: reader, "the other handle loaded")
@@ -173,18 +172,12 @@ public enum CredentialStoreSpec {
       let two = try await subject.open()
       try await one.save(first)
       let entered = Tally()
-      let release = Gate()
+      let (release, holder) = try await heldRefresh(of: one, counting: entered)
       defer { release.open() }
-      let held = scriptedRefresh(to: second, entered, heldUntil: release)
-      let holder = Task {
-        await outcome { () throws(CredentialRefreshError) in
-          try await one.refreshCredential(replacing: first, using: held)
-        }
-      }
-      try await entered.wait(forAtLeast: 1)
       let follower = Task {
         await outcome { () throws(CredentialRefreshError) in
-          try await two.refreshCredential(replacing: first, using: held)
+          try await two.refreshCredential(
+            replacing: first, using: scriptedRefresh(to: second, entered, heldUntil: release))
         }
       }
       release.open()
@@ -246,14 +239,7 @@ public enum CredentialStoreSpec {
 
     check("cancelling a refresh in flight keeps the credential and frees the lock", holding: first)
     { store, _ in
-      let entered = Tally()
-      let refresh = Task {
-        await outcome { () throws(CredentialRefreshError) in
-          try await store.refreshCredential(
-            replacing: first, using: scriptedRefresh(to: second, entered, heldUntil: Gate()))
-        }
-      }
-      try await entered.wait(forAtLeast: 1)
+      let (_, refresh) = try await heldRefresh(of: store)
       refresh.cancel()
       let result = try await value(of: refresh, "a refresh cancelled in flight")
       try expect(result.failure == .refresh(.cancelled), "a cancelled refresh gave \(result)")
@@ -303,11 +289,12 @@ public enum CredentialStoreSpec {
     return (result, try await store.load())
   }
 
-  /// Returns once a refresh of `first` holds the lock, until the returned gate opens.
-  private static func heldRefresh(of store: any CredentialStore) async throws
+  /// Returns once a refresh of `first` holds the lock, until the returned gate opens;
+  /// `entered` counts its call of `refresh`.
+  private static func heldRefresh(of store: any CredentialStore, counting entered: Tally = Tally())
+    async throws
     -> (release: Gate, refresh: Task<Result<AuthCredential, CredentialRefreshError>, Never>)
   {
-    let entered = Tally()
     let release = Gate()
     let refresh = Task {
       await outcome { () throws(CredentialRefreshError) in

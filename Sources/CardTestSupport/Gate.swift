@@ -65,8 +65,6 @@ public final class Gate: Sendable {
 
   public init() {}
 
-  public var isOpen: Bool { opened.count > 0 }
-
   public func open() { opened.increment() }
 
   public func wait() async throws(CancellationError) {

@@ -3,18 +3,16 @@ import CardPrimitives
 import Foundation
 
 /// The contract of ``CardData/HTTPTransport``, as checks that run against any implementation
-/// in front of a server the spec scripts: ``StubTransport``, the sandbox transport and the
-/// URLSession transport over a loopback server pass them all. Every status is a response and
-/// a transport throws only when no response arrived; requests and responses arrive as sent,
-/// bodies byte for byte; cancelling the calling task cancels the exchange with `.cancelled`.
+/// in front of a server the spec scripts (``StubTransport``, the sandbox transport and the
+/// URLSession transport pass them all): every status is a response, a transport throws only
+/// when no response arrived, requests and responses arrive as sent, bodies byte for byte, and
+/// cancelling the calling task cancels the exchange with `.cancelled`.
 ///
 /// ```swift
 /// @Test(.timeLimit(.minutes(1)), arguments: HTTPTransportSpec.checks)
 /// func myTransport(_ check: HTTPTransportSpec.Check) async throws {
 ///   try await check.run(
-///     on: .init { server in
-///       // Your test server calls `server` for each request and answers as told
-///       // (`.response`, `.hold`: keep it open, `.drop`: close it).
+///     on: .init { server in  // answers each request: `.response`, `.hold` or `.drop`
 ///       let http = try MyTestHTTPServer(answering: server)
 ///       return .init(transport: MyTransport(), baseURL: http.url, stop: http.stop)
 ///     })

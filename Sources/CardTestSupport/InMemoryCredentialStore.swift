@@ -37,39 +37,39 @@ public actor InMemoryCredentialStore: CredentialStore {
   }
 
   public func save(_ credential: AuthCredential) async throws(CredentialStoreError) {
-    try await withLock { () throws(CredentialStoreError) in
-      if let unreadable {
-        throw CredentialStoreError(
-          unreadable.kind, "\(unreadable.message); it is kept until it is cleared")
-      }
-      self.credential = credential
+    try await acquireLock()
+    defer { lock.release() }
+    if let unreadable {
+      throw CredentialStoreError(
+        unreadable.kind, "\(unreadable.message); it is kept until it is cleared")
     }
+    self.credential = credential
   }
 
   /// An unreadable credential is removed too, kept in ``setAside`` for a test to inspect.
   @discardableResult
   public func clear() async throws(CredentialStoreError) -> ClearedCredential {
-    try await withLock { () throws(CredentialStoreError) -> ClearedCredential in
-      if credential != nil || unreadable != nil { clearCount += 1 }
-      credential = nil
-      guard let failure = unreadable else { return .removed }
-      unreadable = nil
-      setAside.append(failure)
-      return .setAside(at: "memory")
-    }
+    try await acquireLock()
+    defer { lock.release() }
+    if credential != nil || unreadable != nil { clearCount += 1 }
+    credential = nil
+    guard let failure = unreadable else { return .removed }
+    unreadable = nil
+    setAside.append(failure)
+    return .setAside(at: "memory")
   }
 
   @discardableResult
   public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError)
     -> Bool
   {
-    try await withLock { () throws(CredentialStoreError) -> Bool in
-      if let unreadable { throw unreadable }
-      guard self.credential == credential else { return false }
-      clearCount += 1
-      self.credential = nil
-      return true
-    }
+    try await acquireLock()
+    defer { lock.release() }
+    if let unreadable { throw unreadable }
+    guard self.credential == credential else { return false }
+    clearCount += 1
+    self.credential = nil
+    return true
   }
 
   public func refreshCredential(
@@ -93,14 +93,6 @@ public actor InMemoryCredentialStore: CredentialStore {
     } catch {
       throw .refresh(error)
     }
-  }
-
-  private func withLock<Result>(
-    _ body: () throws(CredentialStoreError) -> Result
-  ) async throws(CredentialStoreError) -> Result {
-    try await acquireLock()
-    defer { lock.release() }
-    return try body()
   }
 
   private func acquireLock() async throws(CredentialStoreError) {

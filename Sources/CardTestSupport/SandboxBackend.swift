@@ -2,10 +2,10 @@ import CardData
 import CardDomain
 import CardSandbox
 
-/// The Data layer wired over the in-process sandbox, for tests that want the whole client
-/// against a server that keeps the contract, without a network, the REPL or the app's
-/// composition root. The sandbox's seed users are `demo`/`demo` (cards `c1`, `c2`) and
-/// `guest`/`guest` (card `c3`).
+/// The Data layer wired as the app wires it (the authentication interceptor, the retry policy,
+/// the refresh sent by a pipeline without the interceptor) over the in-process sandbox, for
+/// tests of the whole client without a network. The seed users are `demo`/`demo` (cards `c1`,
+/// `c2`) and `guest`/`guest` (card `c3`); retry delays are recorded in ``sleeper``, not waited.
 ///
 /// ```swift
 /// let backend = SandboxBackend()
@@ -13,10 +13,6 @@ import CardSandbox
 /// let cards = try await ListCardsUseCase(repository: backend.cards).execute()  // c1, c2
 /// try await backend.failNext(status: 503)  // faults, as the REPL's `sandbox` commands
 /// ```
-///
-/// The wiring is the app's: the authentication interceptor and the retry policy, the refresh
-/// sent by a pipeline without the interceptor. The session is kept in ``store``, and retry
-/// delays are recorded in ``sleeper``, not waited.
 public struct SandboxBackend: Sendable {
   package let sandbox: CardSandbox
   public let cards: RemoteCardRepository

@@ -1,8 +1,7 @@
-/// One named check of a port's contract, runnable against any implementation; a test runs a
-/// spec's checks as one parameterized test, so each passes or fails under its own name. A
-/// broken contract throws a ``SpecFailure``, so specs need no test framework. Run them with a
-/// time limit: a check never guesses how long anything takes, so a call that never returns
-/// (a lock that ignores cancellation) fails only then, naming the call that did not end.
+/// One named check of a port's contract, runnable against any implementation as one case of
+/// a parameterized test; a broken contract throws a ``SpecFailure``, so specs need no test
+/// framework. Run checks with a time limit: a call that never returns (a lock that ignores
+/// cancellation) fails only then, naming the call that did not end.
 public struct SpecCheck<Subject: Sendable>: Sendable, CustomStringConvertible {
   /// What the contract says, as a sentence: the check's name in test reports.
   public let description: String

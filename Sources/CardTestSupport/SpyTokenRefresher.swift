@@ -18,11 +18,10 @@ public final class SpyTokenRefresher: TokenRefresher {
   private struct State {
     var calls: [AuthCredential] = []
     var failure: CardError?
-    /// By call number: the outcomes the test gave, the gates held refreshes wait on, and the
-    /// calls completed or cancelled.
+    /// By call number: how each held refresh ends (`.cancelled` when its task was cancelled
+    /// before the test completed it), and the gates they wait on.
     var outcomes: [Int: CardError?] = [:]
     var gates: [Int: Gate] = [:]
-    var answered: Set<Int> = []
 
     mutating func gate(_ generation: Int) -> Gate {
       if gates[generation] == nil { gates[generation] = Gate() }
@@ -84,19 +83,15 @@ public final class SpyTokenRefresher: TokenRefresher {
       try? await gate.wait()
     } onCancel: {
       state.withLock { state in
-        if state.outcomes[generation] == nil { state.answered.insert(generation) }
+        if state.outcomes[generation] == nil { state.outcomes[generation] = .some(.cancelled) }
       }
     }
-    return state.withLock { state in
-      if let given = state.outcomes[generation] { return given }
-      return .cancelled
-    }
+    return state.withLock { $0.outcomes[generation] ?? .cancelled }
   }
 
   private func complete(with error: CardError?) {
     let gate = state.withLock { state in
-      let generation = (1...).first { !state.answered.contains($0) }!
-      state.answered.insert(generation)
+      let generation = (1...).first { state.outcomes[$0] == nil }!
       state.outcomes[generation] = .some(error)
       return state.gate(generation)
     }

@@ -10,10 +10,6 @@ public enum StubReply: Hashable, Sendable {
   /// that holds the request. Pair it with ``StubTransport/waitUntilReceived(_:)``.
   case hold
 
-  public static func sample<Response>(of endpoint: Endpoint<Response>) -> StubReply {
-    .response(endpoint.sampleResponse)
-  }
-
   /// The contract's envelope with `data` null and `success` following the status.
   public static func envelope(status: Int, message: String) -> StubReply {
     let envelope: [String: Any] = [

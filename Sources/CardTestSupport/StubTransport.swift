@@ -1,13 +1,10 @@
 import CardData
 import Foundation
 
-/// A transport that answers from canned replies, in the manner of Moya's stubbing, and
-/// records every request.
-///
-/// Replies are registered per method and path as a sequence: each request takes the next
-/// and the last one repeats. A route's path matches the end of the request's percent-encoded
-/// path, so the same stubs serve a base URL with a path such as `/api`. A request no route
-/// matches goes to the fallback, or else gets a 404 envelope. To act while a request is in
+/// A transport that records every request and answers from replies stubbed per method and
+/// path: each request takes the next reply and the last one repeats. A route matches the end
+/// of the percent-encoded path (so stubs serve a base URL such as `/api` too); an unmatched
+/// request goes to the fallback, or else gets a 404 envelope. To act while a request is in
 /// flight, without depending on timing:
 ///
 /// ```swift
@@ -54,7 +51,7 @@ public actor StubTransport: HTTPTransport {
   public func stub<Response>(_ endpoint: Endpoint<Response>, with replies: [StubReply]? = nil) {
     stub(
       method: endpoint.method, path: endpoint.path.percentEncoded,
-      with: replies ?? [.sample(of: endpoint)])
+      with: replies ?? [.response(endpoint.sampleResponse)])
   }
 
   /// Answers requests with this method whose percent-encoded path ends with `path`.
@@ -65,13 +62,6 @@ public actor StubTransport: HTTPTransport {
 
   public func setFallback(_ fallback: (@Sendable (HTTPRequest) async -> StubReply)?) {
     self.fallback = fallback
-  }
-
-  /// Matched as routes match, so `/cards/a%2Fb` (one segment) is not `/cards/a/b`.
-  public func received(method: HTTPMethod, path: String) -> [Received] {
-    received.filter {
-      $0.request.method == method && $0.request.url.path(percentEncoded: true).hasSuffix(path)
-    }
   }
 
   /// Returns once `count` requests have arrived in all.
