@@ -7,7 +7,8 @@ import Foundation
   import Darwin
 #endif
 
-/// A minimal HTTP/1.1 server on 127.0.0.1, one request per connection, for the tests that need
+/// A minimal HTTP/1.1 server on 127.0.0.1, one request per connection unless a reply keeps it
+/// alive, for the tests that need
 /// FoundationNetworking's real HTTP code path: redirects (a `URLProtocol` cannot redirect
 /// there), request timeouts, the framing of bodies on the wire, and the REPL run with
 /// `--server` against the sandbox served over HTTP.
@@ -24,6 +25,8 @@ package final class LoopbackHTTPServer: Sendable {
     package var headers: [(name: String, value: String)]
     /// The body, read by its `Content-Length` or as chunks; empty when there is none.
     package var body: Data
+    /// Whether an earlier request arrived on the same connection (see ``Reply/keepAlive(status:headers:body:)``).
+    package var isOnReusedConnection = false
 
     /// The first value of the named header, compared case-insensitively.
     package func header(_ name: String) -> String? {
@@ -35,6 +38,9 @@ package final class LoopbackHTTPServer: Sendable {
   package enum Reply: Sendable {
     /// A response; `Content-Length` and `Connection: close` are added.
     case respond(status: Int, headers: [(String, String)] = [], body: Data = Data())
+    /// A response with `Content-Length` only, after which the connection waits for another
+    /// request, as a keep-alive server's does.
+    case keepAlive(status: Int, headers: [(String, String)] = [], body: Data = Data())
     /// A 200 response whose `Content-Length` announces `bytes` bytes, sent one byte every
     /// `interval`, as a slow server would: a fixture for tests of real timeouts.
     case trickle(bytes: Int, interval: Duration)
@@ -119,32 +125,48 @@ package final class LoopbackHTTPServer: Sendable {
       close(connection)
     }
     var reader = SocketReader(socket: connection)
-    guard let request = reader.readRequest() else { return }
-    state.withLock { $0.requests.append(request) }
-    switch handler(request) {
+    var isOnReusedConnection = false
+    while var request = reader.readRequest() {
+      request.isOnReusedConnection = isOnReusedConnection
+      state.withLock { $0.requests.append(request) }
+      guard answer(handler(request), on: connection, reader: &reader) else { return }
+      isOnReusedConnection = true
+    }
+  }
+
+  /// Sends `reply`; true when the connection stays open for another request.
+  private func answer(_ reply: Reply, on connection: Int32, reader: inout SocketReader) -> Bool {
+    switch reply {
     case .respond(let status, let headers, let body):
-      var head = "HTTP/1.1 \(status) Status\r\n"
-      for (name, value) in headers {
-        head += "\(name): \(value)\r\n"
-      }
-      head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-      Self.write(Data(head.utf8) + body, to: connection)
+      Self.write(Self.response(status, headers + [("Connection", "close")], body), to: connection)
+    case .keepAlive(let status, let headers, let body):
+      return Self.write(Self.response(status, headers, body), to: connection)
     case .trickle(let bytes, let interval):
       let head = "HTTP/1.1 200 OK\r\nContent-Length: \(bytes)\r\nConnection: close\r\n\r\n"
-      guard Self.write(Data(head.utf8), to: connection) else { return }
+      guard Self.write(Data(head.utf8), to: connection) else { return false }
       let (seconds, attoseconds) = interval.components
       let pause = Double(seconds) + Double(attoseconds) / 1e18
       for _ in 0..<bytes {
         // The pause models a slow server; the tests check what the client's real timeout makes
         // of it, never how long anything took.
         Thread.sleep(forTimeInterval: pause)  // a real timeout's fixture
-        guard Self.write(Data("x".utf8), to: connection) else { return }
+        guard Self.write(Data("x".utf8), to: connection) else { return false }
       }
     case .hang:
       reader.waitForClose()
     case .close:
       break
     }
+    return false
+  }
+
+  private static func response(_ status: Int, _ headers: [(String, String)], _ body: Data) -> Data {
+    var head = "HTTP/1.1 \(status) Status\r\n"
+    for (name, value) in headers {
+      head += "\(name): \(value)\r\n"
+    }
+    head += "Content-Length: \(body.count)\r\n\r\n"
+    return Data(head.utf8) + body
   }
 
   /// Sends every byte of `data`; false when the connection failed first.
