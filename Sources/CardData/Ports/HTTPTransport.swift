@@ -22,6 +22,8 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
     case cancelled
     /// The request could not be sent as given (bad URL, unreadable body file).
     case invalidRequest
+    /// A reply arrived but was larger than the transport accepts; it was not read further.
+    case replyTooLarge
     case other
   }
 

@@ -4,26 +4,21 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Which redirects the transport follows, and with which headers: the session asks it before
-/// following each one.
-final class RedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-  func urlSession(
-    _ session: URLSession,
-    task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest,
-    completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    completionHandler(Self.request(following: request, from: task.originalRequest))
-  }
-
+/// Which redirects the transport follows, and with which headers: ``SessionDelegate`` asks
+/// before following each one.
+enum RedirectPolicy {
   /// The request to send for a redirect to `proposed`, or `nil` to return the redirect
   /// response itself. A redirect to another origin (scheme, host or port) loses the credential
-  /// headers. A redirect that keeps the method of a request with a body is not followed:
-  /// FoundationNetworking would send it with an empty body, and a stream cannot be read twice.
+  /// headers, and one to another scheme (`file:`, or `http:` from `https:`) is not followed.
+  /// Nor is any redirect of a request with a body: sign-in and refresh carry one, and must not
+  /// take a token from wherever a redirect points; a body request rewritten to a `GET` would
+  /// lose what it asked for anyway.
   static func request(following proposed: URLRequest, from original: URLRequest?) -> URLRequest? {
     let hasBody = original?.httpBody != nil || original?.httpBodyStream != nil
-    if hasBody, proposed.httpMethod == original?.httpMethod { return nil }
+    let scheme = proposed.url?.scheme?.lowercased()
+    guard !hasBody, scheme == "https" || scheme == "http",
+      original.map({ $0.url?.scheme?.lowercased() == scheme }) ?? true
+    else { return nil }
     guard let target = URLOrigin(proposed.url), target == URLOrigin(original?.url) else {
       var stripped = proposed
       for name in ["Authorization", "Cookie"] {

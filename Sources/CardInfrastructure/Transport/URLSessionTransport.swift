@@ -11,17 +11,19 @@ import Foundation
 /// another origin. The FoundationNetworking quirks it absorbs: docs/url-session-transport.md.
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
+  private let sessionConfiguration: URLSessionConfiguration
+  private let delegate = SessionDelegate()
   private let requestTimeoutInterval: TimeInterval
   private let resourceTimeout: Duration
+  private let maximumReplySize: Int
 
   public init(configuration: Configuration = Configuration()) {
     requestTimeoutInterval = configuration.urlRequestTimeoutInterval
     resourceTimeout = configuration.resourceTimeout
+    maximumReplySize = configuration.maximumReplySize
+    sessionConfiguration = configuration.makeSessionConfiguration()
     session = URLSession(
-      configuration: configuration.makeSessionConfiguration(),
-      delegate: RedirectDelegate(),
-      delegateQueue: nil
-    )
+      configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
   }
 
   deinit {
@@ -30,13 +32,17 @@ public final class URLSessionTransport: HTTPTransport {
 
   /// Cancelling the calling `Task` cancels the `URLSession` task and throws
   /// ``CardData/TransportError/Kind/cancelled``; an exchange still running after the resource
-  /// timeout is cancelled and throws ``CardData/TransportError/Kind/timedOut``.
+  /// timeout is cancelled and throws ``CardData/TransportError/Kind/timedOut``, and a reply
+  /// larger than ``Configuration/maximumReplySize`` throws
+  /// ``CardData/TransportError/Kind/replyTooLarge`` as soon as it crosses the limit.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
     let outgoing = try OutgoingRequest(request, timeoutInterval: requestTimeoutInterval)
     let (data, response): (Data, URLResponse)
     do {
       (data, response) = try await exchange(outgoing)
+    } catch let error as TransportError {
+      throw error
     } catch {
       throw TransportError(
         urlSessionError: error, request: outgoing.urlRequest, taskIsCancelled: Task.isCancelled)
@@ -44,25 +50,37 @@ public final class URLSessionTransport: HTTPTransport {
     return try HTTPResponse(response, body: data)
   }
 
-  /// Races the `URLSession` call against a timer of ``resourceTimeout``, because
-  /// FoundationNetworking ignores `timeoutIntervalForResource`.
+  /// Races the exchange against a timer of ``resourceTimeout``, because FoundationNetworking
+  /// ignores `timeoutIntervalForResource`.
+  ///
+  /// A request with a body goes through a session of its own, so on a connection of its own:
+  /// when a reused connection drops before the reply, libcurl sends the request again, and
+  /// FoundationNetworking then sends the headers without the body, which the server waits
+  /// for until it gives up. A new connection is never retried that way.
   private func exchange(_ outgoing: OutgoingRequest) async throws -> (Data, URLResponse) {
-    let session = session
+    let session =
+      outgoing.hasBody
+      ? URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+      : self.session
+    defer { if session !== self.session { session.finishTasksAndInvalidate() } }
+    let server = FailedRequest.server(of: outgoing.urlRequest.url)
+    let exchange = Exchange(replyLimit: maximumReplySize, server: server)
+    let task =
+      if let file = outgoing.uploadFile {
+        session.uploadTask(with: outgoing.urlRequest, fromFile: file)
+      } else {
+        session.dataTask(with: outgoing.urlRequest)
+      }
+    delegate.register(exchange, for: task)
     let timeout = resourceTimeout
     return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-      group.addTask {
-        if let file = outgoing.uploadFile {
-          return try await session.upload(for: outgoing.urlRequest, fromFile: file)
-        }
-        return try await session.data(for: outgoing.urlRequest)
-      }
+      group.addTask { try await exchange.run(task) }
       group.addTask {
         try await Task.sleep(for: timeout)
         return nil
       }
       defer { group.cancelAll() }
       guard let first = try await group.next(), let result = first else {
-        let server = FailedRequest.server(of: outgoing.urlRequest.url)
         throw TransportError(
           .timedOut,
           "no complete response from \(server) within \(timeout.timeInterval.spokenDuration)"
@@ -80,6 +98,8 @@ extension URLSessionTransport {
     public static let defaultRequestTimeout = Duration.seconds(30)
     public static let defaultResourceTimeout = Duration.seconds(300)
     public static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
+    /// 16 MiB: a list of a thousand cards is about 350 KiB.
+    public static let defaultMaximumReplySize = 16 << 20
 
     /// How long a request may go without any data arriving before it fails with
     /// ``CardData/TransportError/Kind/timedOut``; rounded up to whole seconds on Linux.
@@ -88,6 +108,10 @@ extension URLSessionTransport {
     /// cancelled with ``CardData/TransportError/Kind/timedOut``: it bounds how long a slow
     /// server holds whatever the caller holds meanwhile, such as the store's refresh lock.
     public let resourceTimeout: Duration
+    /// The most bytes a reply body may have, counted as they arrive (after decompression): a
+    /// larger one fails with ``CardData/TransportError/Kind/replyTooLarge`` before more of it
+    /// is held in memory.
+    public let maximumReplySize: Int
     /// Copied for the transport's own `URLSession`; tests set `protocolClasses`.
     public var sessionConfiguration: URLSessionConfiguration
 
@@ -96,20 +120,26 @@ extension URLSessionTransport {
     ) {
       self.requestTimeout = Self.defaultRequestTimeout
       self.resourceTimeout = Self.defaultResourceTimeout
+      self.maximumReplySize = Self.defaultMaximumReplySize
       self.sessionConfiguration = sessionConfiguration
     }
 
     /// Throws ``ConfigurationError`` unless each timeout is positive and at most
-    /// ``maximumTimeout``.
+    /// ``maximumTimeout``, and the reply size is positive.
     public init(
       requestTimeout: Duration,
       resourceTimeout: Duration = Self.defaultResourceTimeout,
+      maximumReplySize: Int = Self.defaultMaximumReplySize,
       sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
     ) throws(ConfigurationError) {
       try Self.check(requestTimeout, named: "requestTimeout")
       try Self.check(resourceTimeout, named: "resourceTimeout")
+      guard maximumReplySize > 0 else {
+        throw ConfigurationError("maximumReplySize must be positive, not \(maximumReplySize)")
+      }
       self.requestTimeout = requestTimeout
       self.resourceTimeout = resourceTimeout
+      self.maximumReplySize = maximumReplySize
       self.sessionConfiguration = sessionConfiguration
     }
 
@@ -171,6 +201,7 @@ extension Duration {
 struct OutgoingRequest {
   var urlRequest: URLRequest
   var uploadFile: URL?
+  var hasBody: Bool { urlRequest.httpBody != nil || uploadFile != nil }
 
   /// A `.file` body whose file is missing, unreadable or not of the stated length throws
   /// ``CardData/TransportError/Kind/invalidRequest``.

@@ -90,4 +90,13 @@ import Testing
     #expect(
       CardError(noResponse: TransportError(.timedOut, "")) == .networkFail(reason: "timedOut"))
   }
+
+  /// A reply arrived but was too large to read: it breaks the contract, and is no network
+  /// failure to retry.
+  @Test func aReplyTooLargeIsAPathError() {
+    let error = TransportError(
+      .replyTooLarge, "the reply from api.example.test is larger than 16 MiB")
+    #expect(CardError(noResponse: error) == .pathErr(reason: error.message))
+    #expect(!error.isTransient)
+  }
 }

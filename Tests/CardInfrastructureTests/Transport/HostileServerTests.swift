@@ -35,10 +35,11 @@ struct HostileServerTests {
   }
 
   /// The server answers a request on a fresh connection and drops the connection when the
-  /// next request arrives on it. libcurl then sends that request again on a new connection,
-  /// and the body must go with it: FoundationNetworking used to send the headers alone
-  /// (`Content-Length: 297`, no bytes), and the server waited for a body that never came.
-  @Test func sendsTheWholeBodyAgainWhenAReusedConnectionDrops() async throws {
+  /// next request arrives on it. libcurl would send that request again on a new connection,
+  /// and FoundationNetworking would send the headers alone (`Content-Length: 297`, no bytes),
+  /// for a body the server waits for until it gives up. A request with a body opens a
+  /// connection of its own, so it is never sent again that way.
+  @Test func neverSendsABodyShortWhenTheServerDropsAReusedConnection() async throws {
     let server = try LoopbackHTTPServer { request in
       request.isOnReusedConnection
         ? .close : .keepAlive(status: 200, body: Data(#"{"ok":true}"#.utf8))
@@ -53,8 +54,73 @@ struct HostileServerTests {
       HTTPRequest(method: .post, url: server.url("/cards"), headers: headers, body: .data(body)))
 
     #expect(response.status == 200)
-    let posts = server.requests.filter { $0.method == "POST" }
-    #expect(posts.count == 2)
-    #expect(posts.allSatisfy { $0.body == body })
+    let post = try #require(server.requests.last)
+    #expect(post.method == "POST")
+    #expect(post.body == body)
+    #expect(!post.isOnReusedConnection)
   }
+
+  @Test func refusesAReplyThatAnnouncesMoreThanTheLimit() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: Data(count: 64 << 10)) }
+    defer { server.stop() }
+    let transport = URLSessionTransport(
+      configuration: try .init(requestTimeout: .seconds(30), maximumReplySize: 16 << 10))
+
+    let error = await transportError(
+      sending: HTTPRequest(method: .get, url: server.url("/cards")), through: transport)
+
+    #expect(error?.kind == .replyTooLarge)
+    #expect(
+      error?.message
+        == "the reply from 127.0.0.1:\(server.port) is larger than 16 KiB (the reply limit)")
+  }
+
+  /// 290 bytes on the wire that inflate to 256 KiB of spaces: the limit counts what
+  /// decompression delivers, so the reply fails at 16 KiB instead of growing without bound.
+  /// Made with Python's `gzip.compress(b" " * 262144, 9, mtime=0)`.
+  @Test func refusesACompressedReplyThatInflatesPastTheLimit() async throws {
+    let bomb = try #require(Data(base64Encoded: Self.gzippedSpaces))
+    let server = try LoopbackHTTPServer { _ in
+      .respond(status: 200, headers: [("Content-Encoding", "gzip")], body: bomb)
+    }
+    defer { server.stop() }
+    let transport = URLSessionTransport(
+      configuration: try .init(requestTimeout: .seconds(30), maximumReplySize: 16 << 10))
+
+    let error = await transportError(
+      sending: HTTPRequest(method: .get, url: server.url("/cards")), through: transport)
+
+    #expect(error?.kind == .replyTooLarge)
+  }
+
+  @Test func inflatesACompressedReplyWithinTheLimit() async throws {
+    let packed = try #require(Data(base64Encoded: Self.gzippedSpaces))
+    let server = try LoopbackHTTPServer { _ in
+      .respond(status: 200, headers: [("Content-Encoding", "gzip")], body: packed)
+    }
+    defer { server.stop() }
+
+    let response = try await networkTransport().send(
+      HTTPRequest(method: .get, url: server.url("/cards")))
+
+    #expect(response.body == Data(repeating: UInt8(ascii: " "), count: 256 << 10))
+  }
+
+  @Test func acceptsAReplyOfExactlyTheLimit() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: Data(count: 16 << 10)) }
+    defer { server.stop() }
+    let transport = URLSessionTransport(
+      configuration: try .init(requestTimeout: .seconds(30), maximumReplySize: 16 << 10))
+
+    let response = try await transport.send(HTTPRequest(method: .get, url: server.url("/cards")))
+
+    #expect(response.body.count == 16 << 10)
+  }
+
+  private static let gzippedSpaces =
+    "H4sIAAAAAAACA+3BMQEAAADCoCrrn9LbDkABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+    + "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+    + "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+    + "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+    + "AAAAAAAAAAAAALwBNKAvkgAABAA="
 }

@@ -1,0 +1,173 @@
+import CardData
+import CardPrimitives
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One request's trip through the transport's `URLSession`: it gathers the reply as it arrives,
+/// refuses one larger than its limit as soon as the limit is crossed, and gives the waiting
+/// caller one outcome.
+final class Exchange: Sendable {
+  private let replyLimit: Int
+  private let server: String
+  private let state = Protected(State())
+
+  private struct State {
+    var data = Data()
+    var response: URLResponse?
+    /// The 401 whose authentication challenge was refused; see ``SessionDelegate``.
+    var challenged: HTTPURLResponse?
+    var tooLarge = false
+    var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+  }
+
+  init(replyLimit: Int, server: String) {
+    self.replyLimit = replyLimit
+    self.server = server
+  }
+
+  /// Resumes `task` and waits for its outcome; cancelling the calling task cancels `task`.
+  func run(_ task: URLSessionTask) async throws -> (Data, URLResponse) {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        state.withLock { $0.continuation = continuation }
+        task.resume()
+      }
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
+  /// False when the reply announces more bytes than the limit: the task is to be cancelled.
+  func receive(_ response: URLResponse) -> Bool {
+    state.withLock { state in
+      state.response = response
+      state.tooLarge = response.expectedContentLength > Int64(replyLimit)
+      return !state.tooLarge
+    }
+  }
+
+  /// False once the reply has grown past the limit: what arrived is dropped at once, and the
+  /// task is to be cancelled. The limit counts bytes as delivered, after any decompression,
+  /// so a small compressed reply cannot grow without bound either.
+  func append(_ data: Data) -> Bool {
+    state.withLock { state in
+      guard !state.tooLarge else { return false }
+      guard state.data.count + data.count <= replyLimit else {
+        state.tooLarge = true
+        state.data = Data()
+        return false
+      }
+      state.data.append(data)
+      return true
+    }
+  }
+
+  /// `16 MiB`, `64 KiB` or `1000 bytes`.
+  private static func spoken(_ size: Int) -> String {
+    if size % (1 << 20) == 0 { return "\(size >> 20) MiB" }
+    if size % (1 << 10) == 0 { return "\(size >> 10) KiB" }
+    return "\(size) bytes"
+  }
+
+  func refusedChallenge(of response: URLResponse?) {
+    state.withLock { $0.challenged = response as? HTTPURLResponse }
+  }
+
+  /// Resumes the caller once, with the reply or why there is none. A task that ended in error
+  /// after a refused challenge was cancelled by FoundationNetworking for that refusal alone:
+  /// the 401 it was given is the reply.
+  func finish(response: URLResponse?, error: (any Error)?) {
+    let (continuation, outcome) = state.withLock { state in
+      let continuation = state.continuation
+      state.continuation = nil
+      let outcome: Result<(Data, URLResponse), any Error>
+      if state.tooLarge {
+        outcome = .failure(
+          TransportError(
+            .replyTooLarge,
+            "the reply from \(server) is larger than \(Self.spoken(replyLimit)) (the reply limit)"
+          ))
+      } else if let error, let challenged = state.challenged {
+        outcome =
+          (error as? URLError)?.code == .cancelled
+          ? .success((state.data, challenged)) : .failure(error)
+      } else if let error {
+        outcome = .failure(error)
+      } else if let response = response ?? state.response {
+        outcome = .success((state.data, response))
+      } else {
+        outcome = .failure(URLError(.badServerResponse))
+      }
+      return (continuation, outcome)
+    }
+    continuation?.resume(with: outcome)
+  }
+}
+
+/// The delegate of the transport's sessions, in the manner of Alamofire's `SessionDelegate`:
+/// it hands each task's events to the task's ``Exchange``, registered before the task resumes.
+/// Tasks are told apart by identity, because each session numbers its tasks from one.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  private let exchanges = Protected<[ObjectIdentifier: Exchange]>([:])
+
+  func register(_ exchange: Exchange, for task: URLSessionTask) {
+    exchanges.withLock { $0[ObjectIdentifier(task)] = exchange }
+  }
+
+  private func exchange(of task: URLSessionTask) -> Exchange? {
+    exchanges.withLock { $0[ObjectIdentifier(task)] }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(RedirectPolicy.request(following: request, from: task.originalRequest))
+  }
+
+  /// The Bearer token is this client's only credential, so a 401's challenge is never
+  /// answered: the 401 is the reply. FoundationNetworking, left to answer a Basic or Digest
+  /// challenge itself, never completes the task; refused, it cancels it at once. Any other
+  /// challenge, such as a server's TLS certificate, is handled the default way.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler:
+      @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?)
+      -> Void
+  ) {
+    switch challenge.protectionSpace.authenticationMethod {
+    case NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
+      NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
+      NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTMLForm:
+      exchange(of: task)?.refusedChallenge(of: challenge.failureResponse)
+      completionHandler(.rejectProtectionSpace, nil)
+    default:
+      completionHandler(.performDefaultHandling, nil)
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let wanted = exchange(of: dataTask)?.receive(response) ?? true
+    completionHandler(wanted ? .allow : .cancel)
+    // FoundationNetworking ignores the disposition.
+    if !wanted { dataTask.cancel() }
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    if exchange(of: dataTask)?.append(data) == false { dataTask.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let exchange = exchanges.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
+    exchange?.finish(response: task.response, error: error)
+  }
+}
