@@ -195,7 +195,7 @@ extension Duration {
 }
 
 /// An ``CardData/HTTPRequest`` turned into what `URLSession` sends: a `.data` body in
-/// `httpBody`, a `.file` body streamed by `upload(for:fromFile:)` with its `Content-Length`
+/// `httpBody`, a `.file` body streamed by an upload task from the file with its `Content-Length`
 /// (a stream alone would go out chunked). The file is also an unopened `httpBodyStream`,
 /// because FoundationNetworking hands a `URLProtocol` no upload body.
 struct OutgoingRequest {
