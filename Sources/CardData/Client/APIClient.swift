@@ -27,17 +27,22 @@ public struct RequestPipeline: APIClient {
   private var interceptor: Interceptor
   private let monitor: CompositeEventMonitor
   private let multipartEncoder: MultipartEncoder
+  private let deadline: CommandDeadline
   private let sleeper: any Sleeper
+  private let clock: any WallClock
 
   /// `monitors` observe every request event (a ``LoggingMonitor``, say); `multipartEncoder`
-  /// streams large multipart bodies to a temporary file; `sleeper` waits out retry delays.
+  /// streams large multipart bodies to a temporary file; `deadline` bounds each call, all its
+  /// attempts and delays included, by `clock`; `sleeper` waits out retry delays.
   public init(
     baseURL: URL,
     transport: any HTTPTransport,
     interceptor: Interceptor = Interceptor(),
     monitors: [any EventMonitor] = [],
     multipartEncoder: MultipartEncoder = MultipartEncoder(),
-    sleeper: any Sleeper = TaskSleeper()
+    deadline: CommandDeadline = CommandDeadline(),
+    sleeper: any Sleeper = TaskSleeper(),
+    clock: any WallClock = SystemWallClock()
   ) {
     self.baseURL = baseURL
     var base = baseURL.absoluteString
@@ -50,7 +55,9 @@ public struct RequestPipeline: APIClient {
     self.interceptor = interceptor
     self.monitor = CompositeEventMonitor(monitors: monitors)
     self.multipartEncoder = multipartEncoder
+    self.deadline = deadline
     self.sleeper = sleeper
+    self.clock = clock
   }
 
   /// This pipeline with another interceptor and everything else shared: how the token
@@ -93,7 +100,10 @@ public struct RequestPipeline: APIClient {
       defer { prepared.multipart?.removeTemporaryFile() }
       url = prepared.request.url
       monitor.requestBuilt(prepared.request, body: prepared.bodySummary, context: context)
-      let response = try await sendWithRetries(prepared.request, context: &context, tally: &tally)
+      let limit = deadline.limit(forBodyOf: prepared.request.body.length)
+      let response = try await sendWithRetries(
+        prepared.request, until: clock.now() + limit.timeInterval, limit: limit, context: &context,
+        tally: &tally)
       finish(.response(status: response.status))
       return response
     } catch {
@@ -103,14 +113,23 @@ public struct RequestPipeline: APIClient {
   }
 
   /// Adapts and sends `request` until an attempt gets a 2xx or the retriers stop. A transport
-  /// failure goes to the retriers; a cancelled task stops with ``CardDomain/CardError/cancelled``.
+  /// failure goes to the retriers; a cancelled task stops with
+  /// ``CardDomain/CardError/cancelled``. Each attempt gets what is left of the time until `end`
+  /// as its ``HTTPRequest/timeLimit``, and no retry is waited for that would end after it.
   private nonisolated(nonsending) func sendWithRetries(
-    _ request: HTTPRequest, context: inout RequestContext, tally: inout Tally
+    _ request: HTTPRequest, until end: Date, limit: Duration, context: inout RequestContext,
+    tally: inout Tally
   ) async throws(CardError) -> HTTPResponse {
+    var lastFailure: String?
     while true {
       guard !Task.isCancelled else { throw .cancelled }
-      let adapted = try await interceptor.adapt(request, context: context)
+      var adapted = try await interceptor.adapt(request, context: context)
       guard !Task.isCancelled else { throw .cancelled }
+      let left = end.timeIntervalSince(clock.now())
+      guard left > 0 else {
+        throw deadline.exceeded(limit, attempts: tally.attempts, lastFailure: lastFailure)
+      }
+      adapted.timeLimit = .seconds(left)
       monitor.requestSent(adapted, context: context)
       tally.attempts += 1
       tally.bytesSent += adapted.body.length
@@ -127,11 +146,16 @@ public struct RequestPipeline: APIClient {
         outcome = .failure(error)
       }
       guard !Task.isCancelled else { throw .cancelled }
-      if case .success(let response) = outcome, (200..<300).contains(response.status) {
-        return response
+      switch outcome {
+      case .success(let response) where (200..<300).contains(response.status): return response
+      case .success(let response): lastFailure = "status \(response.status)"
+      case .failure(let error): lastFailure = error.message
       }
       switch await interceptor.retry(adapted, after: outcome, context: context) {
       case .retry(let delay, let reason):
+        guard clock.now().addingTimeInterval(delay.timeInterval) < end else {
+          throw deadline.exceeded(limit, attempts: tally.attempts, lastFailure: lastFailure)
+        }
         monitor.requestRetrying(reason: reason, delay: delay, context: context)
         do { try await sleeper.sleep(for: delay) } catch { throw .cancelled }
         context.retries.append(reason)

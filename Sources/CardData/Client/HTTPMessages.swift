@@ -33,12 +33,20 @@ public struct HTTPRequest: Hashable, Sendable {
   public var url: URL
   public var headers: HTTPHeaders
   public var body: HTTPBody
+  /// The longest the exchange may take, set by the pipeline from what is left of the command's
+  /// ``CommandDeadline``: a transport that can end an exchange early ends it by then, with
+  /// ``TransportError/Kind/timedOut``. `nil` leaves it to the transport's own timeouts.
+  public var timeLimit: Duration?
 
-  public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {
+  public init(
+    method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: HTTPBody = .empty,
+    timeLimit: Duration? = nil
+  ) {
     self.method = method
     self.url = url
     self.headers = headers
     self.body = body
+    self.timeLimit = timeLimit
   }
 }
 

@@ -51,7 +51,8 @@ public final class URLSessionTransport: HTTPTransport {
   }
 
   /// Races the exchange against a timer of ``resourceTimeout``, because FoundationNetworking
-  /// ignores `timeoutIntervalForResource`.
+  /// ignores `timeoutIntervalForResource`, or of the request's ``CardData/HTTPRequest/timeLimit``
+  /// when that is shorter.
   ///
   /// A request with a body goes through a session of its own, so on a connection of its own:
   /// when a reused connection drops before the reply, libcurl sends the request again, and
@@ -72,7 +73,12 @@ public final class URLSessionTransport: HTTPTransport {
         session.dataTask(with: outgoing.urlRequest)
       }
     delegate.register(exchange, for: task)
-    let timeout = resourceTimeout
+    let (timeout, limit) =
+      if let timeLimit = outgoing.timeLimit, timeLimit < resourceTimeout {
+        (timeLimit, "the command's deadline")
+      } else {
+        (resourceTimeout, "the resource timeout")
+      }
     return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
       group.addTask { try await exchange.run(task) }
       group.addTask {
@@ -84,7 +90,7 @@ public final class URLSessionTransport: HTTPTransport {
         throw TransportError(
           .timedOut,
           "no complete response from \(server) within \(timeout.timeInterval.spokenDuration)"
-            + " (the resource timeout)")
+            + " (\(limit))")
       }
       return result
     }
@@ -190,10 +196,6 @@ extension URLSessionTransport {
   }
 }
 
-extension Duration {
-  var timeInterval: TimeInterval { self / .seconds(1) }
-}
-
 /// An ``CardData/HTTPRequest`` turned into what `URLSession` sends: a `.data` body in
 /// `httpBody`, a `.file` body streamed by an upload task from the file with its `Content-Length`
 /// (a stream alone would go out chunked). The file is also an unopened `httpBodyStream`,
@@ -201,11 +203,13 @@ extension Duration {
 struct OutgoingRequest {
   var urlRequest: URLRequest
   var uploadFile: URL?
+  var timeLimit: Duration?
   var hasBody: Bool { urlRequest.httpBody != nil || uploadFile != nil }
 
   /// A `.file` body whose file is missing, unreadable or not of the stated length throws
   /// ``CardData/TransportError/Kind/invalidRequest``.
   init(_ request: HTTPRequest, timeoutInterval: TimeInterval) throws(TransportError) {
+    timeLimit = request.timeLimit
     var urlRequest = URLRequest(url: request.url)
     // Through the property: FoundationNetworking ignores the initializer's interval.
     urlRequest.timeoutInterval = timeoutInterval

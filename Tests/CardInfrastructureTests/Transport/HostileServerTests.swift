@@ -1,4 +1,5 @@
 import CardData
+import CardDomain
 import CardInfrastructure
 import CardTestSupport
 import Foundation
@@ -58,6 +59,34 @@ struct HostileServerTests {
     #expect(post.method == "POST")
     #expect(post.body == body)
     #expect(!post.isOnReusedConnection)
+  }
+
+  /// A byte every 50 ms keeps each attempt under any request timeout; only the command's
+  /// deadline, which covers every attempt and delay, ends the call (a real timeout here, of
+  /// 1 s, against the 20 s the server would take).
+  @Test func aDrippingServerIsStoppedByTheCommandsDeadline() async throws {
+    let server = try LoopbackHTTPServer { _ in .trickle(bytes: 400, interval: .milliseconds(50)) }
+    defer { server.stop() }
+    let pipeline = RequestPipeline(
+      baseURL: server.url(), transport: try networkTransport(),
+      interceptor: Interceptor(retriers: [RetryPolicy()]),
+      deadline: CommandDeadline(base: .seconds(1)))
+    let endpoint = Endpoint<Int>(
+      name: "drip", method: .get, path: "/cards", authorization: .anonymous,
+      sampleResponse: HTTPResponse(status: 200), decode: { .success($0.status) })
+
+    do throws(CardError) {
+      _ = try await pipeline.send(endpoint)
+      Issue.record("the dripping reply was accepted")
+    } catch {
+      guard case .networkFail(reason: let reason) = error else {
+        Issue.record("expected networkFail, got \(error)")
+        return
+      }
+      #expect(
+        reason.hasPrefix("no reply within 1 s, the command's deadline (1 attempt; the last: "))
+      #expect(reason.hasSuffix("(the command's deadline))"))
+    }
   }
 
   @Test func refusesAReplyThatAnnouncesMoreThanTheLimit() async throws {

@@ -182,6 +182,26 @@ struct LoopbackTransportTests {
         == "no complete response from 127.0.0.1:\(server.port) within 0.7 s (the resource timeout)")
   }
 
+  /// What is left of the command's deadline ends the exchange when it comes before the
+  /// resource timeout, and the message names it.
+  @Test func endsAnExchangeAtTheRequestsTimeLimit() async throws {
+    let server = try LoopbackHTTPServer { _ in .trickle(bytes: 400, interval: .milliseconds(50)) }
+    defer { server.stop() }
+    let transport = URLSessionTransport(
+      configuration: try .init(requestTimeout: .seconds(30), resourceTimeout: .seconds(60)))
+
+    let error = await transportError(
+      sending: HTTPRequest(
+        method: .get, url: server.url("/trickle"), timeLimit: .milliseconds(700)),
+      through: transport)
+
+    #expect(error?.kind == .timedOut)
+    #expect(
+      error?.message
+        == "no complete response from 127.0.0.1:\(server.port) within 0.7 s (the command's deadline)"
+    )
+  }
+
   /// The resource timeout is a real timeout that must not end this exchange: it is as long
   /// as the safety limit, far beyond the 0.1 s the five bytes take.
   @Test func aSlowExchangeWithinTheResourceTimeoutSucceeds() async throws {
