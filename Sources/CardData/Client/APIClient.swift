@@ -129,7 +129,7 @@ public struct RequestPipeline: APIClient {
       guard left > 0 else {
         throw deadline.exceeded(limit, attempts: tally.attempts, lastFailure: lastFailure)
       }
-      adapted.timeLimit = .seconds(left)
+      adapted.timeLimit = .nanoseconds(Int64(left * 1e9))
       monitor.requestSent(adapted, context: context)
       tally.attempts += 1
       tally.bytesSent += adapted.body.length

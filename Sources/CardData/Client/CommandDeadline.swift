@@ -21,7 +21,8 @@ public struct CommandDeadline: Hashable, Sendable {
 
   /// The time allowed for a call whose body has `bodyLength` bytes.
   public func limit(forBodyOf bodyLength: Int64) -> Duration {
-    base + perMebibyte * (Double(bodyLength) / 1_048_576)
+    // Most calls have no body; `Duration` arithmetic with a `Double` is not free.
+    bodyLength == 0 ? base : base + perMebibyte * (Double(bodyLength) / 1_048_576)
   }
 
   /// Why a call stopped at its deadline; the last attempt's failure, if any, says what the
