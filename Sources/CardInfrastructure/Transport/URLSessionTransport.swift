@@ -73,12 +73,12 @@ public final class URLSessionTransport: HTTPTransport {
         session.dataTask(with: outgoing.urlRequest)
       }
     delegate.register(exchange, for: task)
-    let (timeout, limit) =
-      if let timeLimit = outgoing.timeLimit, timeLimit < resourceTimeout {
-        (timeLimit, "the command's deadline")
-      } else {
-        (resourceTimeout, "the resource timeout")
-      }
+    let timeout = min(outgoing.timeLimit ?? resourceTimeout, resourceTimeout)
+    let timedOut =
+      timeout < resourceTimeout
+      ? "the reply from \(server) was not complete by the command's deadline"
+      : "no complete response from \(server) within \(timeout.timeInterval.spokenDuration)"
+        + " (the resource timeout)"
     return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
       group.addTask { try await exchange.run(task) }
       group.addTask {
@@ -87,10 +87,7 @@ public final class URLSessionTransport: HTTPTransport {
       }
       defer { group.cancelAll() }
       guard let first = try await group.next(), let result = first else {
-        throw TransportError(
-          .timedOut,
-          "no complete response from \(server) within \(timeout.timeInterval.spokenDuration)"
-            + " (\(limit))")
+        throw TransportError(.timedOut, timedOut)
       }
       return result
     }

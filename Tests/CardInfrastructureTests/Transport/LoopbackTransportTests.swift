@@ -198,7 +198,7 @@ struct LoopbackTransportTests {
     #expect(error?.kind == .timedOut)
     #expect(
       error?.message
-        == "no complete response from 127.0.0.1:\(server.port) within 0.7 s (the command's deadline)"
+        == "the reply from 127.0.0.1:\(server.port) was not complete by the command's deadline"
     )
   }
 
