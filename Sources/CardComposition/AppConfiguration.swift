@@ -1,7 +1,8 @@
+import CardData
 import Foundation
 
-/// Everything the composition root needs to build the application; every default is the one
-/// `card-repl` uses.
+/// Everything the composition root needs to build the application; every default but
+/// ``commandDeadline`` is the one `card-repl` uses.
 package struct AppConfiguration: Sendable {
   package enum Backend: Hashable, Sendable {
     /// The in-process sandbox, whose state lives in the home directory.
@@ -34,6 +35,10 @@ package struct AppConfiguration: Sendable {
   /// The wait before the first retry of an idempotent request; later ones double it.
   package var retryBaseDelay: Duration
   package var accessTokenLifetime: Duration
+  /// How long a command may take, every attempt and delay included. The program's launch sets
+  /// the production one; tests run without, since on a busy machine a test may be paused for
+  /// longer than a command may take (the deadline has tests of its own, on a fake clock).
+  package var commandDeadline: CommandDeadline?
 
   package init(
     backend: Backend = .sandbox,
@@ -41,7 +46,8 @@ package struct AppConfiguration: Sendable {
     keySource: KeySource = .keyFile,
     requestTimeout: Duration = .seconds(30),
     retryBaseDelay: Duration = .milliseconds(500),
-    accessTokenLifetime: Duration = .seconds(3600)
+    accessTokenLifetime: Duration = .seconds(3600),
+    commandDeadline: CommandDeadline? = nil
   ) {
     self.backend = backend
     self.homeDirectory = homeDirectory
@@ -49,6 +55,7 @@ package struct AppConfiguration: Sendable {
     self.requestTimeout = requestTimeout
     self.retryBaseDelay = retryBaseDelay
     self.accessTokenLifetime = accessTokenLifetime
+    self.commandDeadline = commandDeadline
   }
 
   /// The session store's directory, one per backend so that a session is only ever sent to
@@ -115,6 +122,6 @@ package struct AppConfiguration: Sendable {
     }
     return AppConfiguration(
       backend: options.server.map(Backend.server) ?? .sandbox, homeDirectory: home,
-      keySource: keySource)
+      keySource: keySource, commandDeadline: CommandDeadline())
   }
 }

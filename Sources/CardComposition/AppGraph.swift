@@ -51,7 +51,7 @@ package struct AppGraph: Sendable {
       monitors: [
         LoggingMonitor(isEnabled: { requestLog.isEnabled }, write: log),
         RefreshNoticeMonitor(notes: notes),
-      ])
+      ], deadline: configuration.commandDeadline)
     let authentication = AuthenticationInterceptor(
       store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock)
     let client = refreshing.with(

@@ -84,11 +84,11 @@ public func judgeStatus<T: Decodable>(
 
 extension CardError {
   /// A call that got no HTTP response: `networkFail`, with the transport's message (its kind
-  /// when the message is empty). A reply too large to read is a reply that breaks the
-  /// contract: `pathErr`.
+  /// when the message is empty). A reply refused as too large or compressed is a reply that
+  /// breaks the contract: `pathErr`.
   package init(noResponse error: TransportError) {
     let reason = error.message.isEmpty ? error.kind.rawValue : error.message
-    self = error.kind == .replyTooLarge ? .pathErr(reason: reason) : .networkFail(reason: reason)
+    self = error.kind == .replyRefused ? .pathErr(reason: reason) : .networkFail(reason: reason)
   }
 }
 

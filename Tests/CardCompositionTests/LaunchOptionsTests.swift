@@ -1,4 +1,5 @@
 import CardComposition
+import CardData
 import Foundation
 import Testing
 
@@ -102,5 +103,6 @@ struct AppConfigurationTests {
     #expect(configuration.requestTimeout == .seconds(30))
     #expect(configuration.retryBaseDelay == .milliseconds(500))
     #expect(configuration.accessTokenLifetime == .seconds(3600))
+    #expect(configuration.commandDeadline == CommandDeadline())
   }
 }

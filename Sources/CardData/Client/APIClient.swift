@@ -27,20 +27,20 @@ public struct RequestPipeline: APIClient {
   private var interceptor: Interceptor
   private let monitor: CompositeEventMonitor
   private let multipartEncoder: MultipartEncoder
-  private let deadline: CommandDeadline
+  private let deadline: CommandDeadline?
   private let sleeper: any Sleeper
   private let clock: any WallClock
 
   /// `monitors` observe every request event (a ``LoggingMonitor``, say); `multipartEncoder`
-  /// streams large multipart bodies to a temporary file; `deadline` bounds each call, all its
-  /// attempts and delays included, by `clock`; `sleeper` waits out retry delays.
+  /// streams large multipart bodies to a temporary file; `deadline`, if any, bounds each call,
+  /// all its attempts and delays included, by `clock`; `sleeper` waits out retry delays.
   public init(
     baseURL: URL,
     transport: any HTTPTransport,
     interceptor: Interceptor = Interceptor(),
     monitors: [any EventMonitor] = [],
     multipartEncoder: MultipartEncoder = MultipartEncoder(),
-    deadline: CommandDeadline = CommandDeadline(),
+    deadline: CommandDeadline? = nil,
     sleeper: any Sleeper = TaskSleeper(),
     clock: any WallClock = SystemWallClock()
   ) {
@@ -100,10 +100,10 @@ public struct RequestPipeline: APIClient {
       defer { prepared.multipart?.removeTemporaryFile() }
       url = prepared.request.url
       monitor.requestBuilt(prepared.request, body: prepared.bodySummary, context: context)
-      let limit = deadline.limit(forBodyOf: prepared.request.body.length)
+      let limit = deadline?.limit(forBodyOf: prepared.request.body.length)
       let response = try await sendWithRetries(
-        prepared.request, until: clock.now() + limit.timeInterval, limit: limit, context: &context,
-        tally: &tally)
+        prepared.request, until: limit.map { clock.now() + $0.timeInterval }, limit: limit,
+        context: &context, tally: &tally)
       finish(.response(status: response.status))
       return response
     } catch {
@@ -114,10 +114,11 @@ public struct RequestPipeline: APIClient {
 
   /// Adapts and sends `request` until an attempt gets a 2xx or the retriers stop. A transport
   /// failure goes to the retriers; a cancelled task stops with
-  /// ``CardDomain/CardError/cancelled``. Each attempt gets what is left of the time until `end`
-  /// as its ``HTTPRequest/timeLimit``, and no retry is waited for that would end after it.
+  /// ``CardDomain/CardError/cancelled``. With an `end`, each attempt gets what is left of the
+  /// time until then as its ``HTTPRequest/timeLimit``, and no retry is waited for that would end
+  /// after it.
   private nonisolated(nonsending) func sendWithRetries(
-    _ request: HTTPRequest, until end: Date, limit: Duration, context: inout RequestContext,
+    _ request: HTTPRequest, until end: Date?, limit: Duration?, context: inout RequestContext,
     tally: inout Tally
   ) async throws(CardError) -> HTTPResponse {
     var lastFailure: String?
@@ -125,11 +126,13 @@ public struct RequestPipeline: APIClient {
       guard !Task.isCancelled else { throw .cancelled }
       var adapted = try await interceptor.adapt(request, context: context)
       guard !Task.isCancelled else { throw .cancelled }
-      let left = end.timeIntervalSince(clock.now())
-      guard left > 0 else {
-        throw deadline.exceeded(limit, attempts: tally.attempts, lastFailure: lastFailure)
+      if let end, let limit {
+        let left = end.timeIntervalSince(clock.now())
+        guard left > 0 else {
+          throw CommandDeadline.exceeded(limit, attempts: tally.attempts, lastFailure: lastFailure)
+        }
+        adapted.timeLimit = .nanoseconds(Int64(left * 1e9))
       }
-      adapted.timeLimit = .nanoseconds(Int64(left * 1e9))
       monitor.requestSent(adapted, context: context)
       tally.attempts += 1
       tally.bytesSent += adapted.body.length
@@ -153,8 +156,8 @@ public struct RequestPipeline: APIClient {
       }
       switch await interceptor.retry(adapted, after: outcome, context: context) {
       case .retry(let delay, let reason):
-        guard clock.now().addingTimeInterval(delay.timeInterval) < end else {
-          throw deadline.exceeded(limit, attempts: tally.attempts, lastFailure: lastFailure)
+        if let end, let limit, clock.now().addingTimeInterval(delay.timeInterval) >= end {
+          throw CommandDeadline.exceeded(limit, attempts: tally.attempts, lastFailure: lastFailure)
         }
         monitor.requestRetrying(reason: reason, delay: delay, context: context)
         do { try await sleeper.sleep(for: delay) } catch { throw .cancelled }

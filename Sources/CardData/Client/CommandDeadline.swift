@@ -27,7 +27,7 @@ public struct CommandDeadline: Hashable, Sendable {
 
   /// Why a call stopped at its deadline; the last attempt's failure, if any, says what the
   /// server was doing.
-  func exceeded(_ limit: Duration, attempts: Int, lastFailure: String?) -> CardError {
+  static func exceeded(_ limit: Duration, attempts: Int, lastFailure: String?) -> CardError {
     let tried = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
     let last = lastFailure.map { "; the last: \($0)" } ?? ""
     return .networkFail(

@@ -22,8 +22,9 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
     case cancelled
     /// The request could not be sent as given (bad URL, unreadable body file).
     case invalidRequest
-    /// A reply arrived but was larger than the transport accepts; it was not read further.
-    case replyTooLarge
+    /// A reply began but the transport would not read it: larger than its limit, or in a form
+    /// it did not ask for (compressed).
+    case replyRefused
     case other
   }
 

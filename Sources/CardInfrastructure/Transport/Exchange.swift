@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// One request's trip through the transport's `URLSession`: it gathers the reply as it arrives,
-/// refuses one larger than its limit as soon as the limit is crossed, and gives the waiting
-/// caller one outcome.
+/// refuses one larger than its limit as soon as the limit is crossed, or compressed although
+/// the request asked for none, and gives the waiting caller one outcome.
 final class Exchange: Sendable {
   private let replyLimit: Int
   private let server: String
@@ -19,7 +19,8 @@ final class Exchange: Sendable {
     var response: URLResponse?
     /// The 401 whose authentication challenge was refused; see ``SessionDelegate``.
     var challenged: HTTPURLResponse?
-    var tooLarge = false
+    /// Why the reply is not read further.
+    var refusal: String?
     var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
   }
 
@@ -40,29 +41,41 @@ final class Exchange: Sendable {
     }
   }
 
-  /// False when the reply announces more bytes than the limit: the task is to be cancelled.
+  /// False when the reply announces more bytes than the limit, or comes compressed: the task
+  /// is to be cancelled before its body arrives. The request asks for no compression
+  /// (`Accept-Encoding: identity`), and libcurl would inflate whatever it is sent, faster than
+  /// the delivered bytes can be counted: 1 MB of gzip reached 1 GiB before the limit below did.
   func receive(_ response: URLResponse) -> Bool {
-    state.withLock { state in
+    let encoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
+    return state.withLock { state in
       state.response = response
-      state.tooLarge = response.expectedContentLength > Int64(replyLimit)
-      return !state.tooLarge
+      if let encoding, encoding.lowercased() != "identity" {
+        state.refusal =
+          "the reply from \(server) is compressed (\(encoding)), which was not asked for"
+      } else if response.expectedContentLength > Int64(replyLimit) {
+        state.refusal = tooLarge
+      }
+      return state.refusal == nil
     }
   }
 
   /// False once the reply has grown past the limit: what arrived is dropped at once, and the
-  /// task is to be cancelled. The limit counts bytes as delivered, after any decompression,
-  /// so a small compressed reply cannot grow without bound either.
+  /// task is to be cancelled.
   func append(_ data: Data) -> Bool {
     state.withLock { state in
-      guard !state.tooLarge else { return false }
+      guard state.refusal == nil else { return false }
       guard state.data.count + data.count <= replyLimit else {
-        state.tooLarge = true
+        state.refusal = tooLarge
         state.data = Data()
         return false
       }
       state.data.append(data)
       return true
     }
+  }
+
+  private var tooLarge: String {
+    "the reply from \(server) is larger than \(Self.spoken(replyLimit)) (the reply limit)"
   }
 
   /// `16 MiB`, `64 KiB` or `1000 bytes`.
@@ -84,12 +97,8 @@ final class Exchange: Sendable {
       let continuation = state.continuation
       state.continuation = nil
       let outcome: Result<(Data, URLResponse), any Error>
-      if state.tooLarge {
-        outcome = .failure(
-          TransportError(
-            .replyTooLarge,
-            "the reply from \(server) is larger than \(Self.spoken(replyLimit)) (the reply limit)"
-          ))
+      if let refusal = state.refusal {
+        outcome = .failure(TransportError(.replyRefused, refusal))
       } else if let error, let challenged = state.challenged {
         outcome =
           (error as? URLError)?.code == .cancelled

@@ -34,7 +34,7 @@ public final class URLSessionTransport: HTTPTransport {
   /// ``CardData/TransportError/Kind/cancelled``; an exchange still running after the resource
   /// timeout is cancelled and throws ``CardData/TransportError/Kind/timedOut``, and a reply
   /// larger than ``Configuration/maximumReplySize`` throws
-  /// ``CardData/TransportError/Kind/replyTooLarge`` as soon as it crosses the limit.
+  /// ``CardData/TransportError/Kind/replyRefused`` as soon as it crosses the limit.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
     let outgoing = try OutgoingRequest(request, timeoutInterval: requestTimeoutInterval)
@@ -112,7 +112,7 @@ extension URLSessionTransport {
     /// server holds whatever the caller holds meanwhile, such as the store's refresh lock.
     public let resourceTimeout: Duration
     /// The most bytes a reply body may have, counted as they arrive (after decompression): a
-    /// larger one fails with ``CardData/TransportError/Kind/replyTooLarge`` before more of it
+    /// larger one fails with ``CardData/TransportError/Kind/replyRefused`` before more of it
     /// is held in memory.
     public let maximumReplySize: Int
     /// Copied for the transport's own `URLSession`; tests set `protocolClasses`.
@@ -213,6 +213,10 @@ struct OutgoingRequest {
     urlRequest.httpMethod = request.method.rawValue
     for field in request.headers {
       urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+    }
+    // libcurl would otherwise ask for, and inflate, any compression; see `Exchange.receive`.
+    if request.headers["Accept-Encoding"] == nil {
+      urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
     }
     // Without a `Content-Type`, FoundationNetworking would add a form type to a POST.
     if request.body != .empty, request.headers["Content-Type"] == nil {

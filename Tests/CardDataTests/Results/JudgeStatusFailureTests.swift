@@ -95,7 +95,7 @@ import Testing
   /// failure to retry.
   @Test func aReplyTooLargeIsAPathError() {
     let error = TransportError(
-      .replyTooLarge, "the reply from api.example.test is larger than 16 MiB")
+      .replyRefused, "the reply from api.example.test is larger than 16 MiB")
     #expect(CardError(noResponse: error) == .pathErr(reason: error.message))
     #expect(!error.isTransient)
   }

@@ -15,6 +15,7 @@ struct URLSessionTransportRequestTests {
     #expect(route.requests.first?.url == route.url("/cards"))
   }
 
+  /// Adding only `Accept-Encoding: identity`, which keeps libcurl from asking for compression.
   @Test func forwardsTheHeaderFieldsExactly() async throws {
     let route = StubRoute(always: Self.ok)
     let headers: HTTPHeaders = [
@@ -27,6 +28,7 @@ struct URLSessionTransportRequestTests {
     #expect(
       Dictionary(uniqueKeysWithValues: seen.map { ($0.key.lowercased(), $0.value) }) == [
         "accept": "application/json", "authorization": "Bearer token-1", "x-request-id": "r-7",
+        "accept-encoding": "identity",
       ])
   }
 

@@ -41,6 +41,8 @@ package final class LoopbackHTTPServer: Sendable {
     /// A response with `Content-Length` only, after which the connection waits for another
     /// request, as a keep-alive server's does.
     case keepAlive(status: Int, headers: [(String, String)] = [], body: Data = Data())
+    /// A 200 response with no length: the body ends when the server closes the connection.
+    case unframed(body: Data)
     /// A 200 response whose `Content-Length` announces `bytes` bytes, sent one byte every
     /// `interval`, as a slow server would: a fixture for tests of real timeouts.
     case trickle(bytes: Int, interval: Duration)
@@ -152,6 +154,8 @@ package final class LoopbackHTTPServer: Sendable {
         Thread.sleep(forTimeInterval: pause)  // a real timeout's fixture
         guard Self.write(Data("x".utf8), to: connection) else { return false }
       }
+    case .unframed(let body):
+      Self.write(Data("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8) + body, to: connection)
     case .hang:
       reader.waitForClose()
     case .close:
