@@ -48,7 +48,7 @@ public struct RemoteAuthRepository: AuthRepository {
       .login(userID: userID, password: password, at: clock.now()))
     do {
       try await store.save(credential)
-    } catch  where error.kind == .tooLarge {
+    } catch let error where error.kind == .tooLarge {
       throw .pathErr(reason: error.message)
     } catch {
       throw CardError(error)
