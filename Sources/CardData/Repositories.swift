@@ -41,10 +41,18 @@ public struct RemoteAuthRepository: AuthRepository {
     self.clock = clock
   }
 
+  /// Tokens too large for the store to keep fail as a reply this client cannot accept
+  /// (`pathErr`): reported as a success, the session would be unusable from the next command.
   public func signIn(userID: UserID, password: Password) async throws(CardError) -> SignedInUser {
     let credential = try await client.send(
       .login(userID: userID, password: password, at: clock.now()))
-    do { try await store.save(credential) } catch { throw CardError(error) }
+    do {
+      try await store.save(credential)
+    } catch let error where error.kind == .tooLarge {
+      throw .pathErr(reason: error.message)
+    } catch {
+      throw CardError(error)
+    }
     return SignedInUser(userID: userID)
   }
 

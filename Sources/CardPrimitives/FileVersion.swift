@@ -13,14 +13,14 @@
 package final class FileVersion: Sendable {
   /// The open file, for reading this version.
   package let file: PosixFile
-  package let isRegularFile: Bool
+  /// Taken before the owner reads, so that a change made while it reads shows as a newer
+  /// version; the owner checks the file's type, owner and mode on it.
+  package let status: stat
   private let fingerprint: Fingerprint
 
-  /// The status is taken before the owner reads, so that a change made while it reads shows
-  /// as a newer version.
   private init(file: PosixFile, status: stat) {
     self.file = file
-    isRegularFile = status.isRegularFile
+    self.status = status
     fingerprint = Fingerprint(status)
   }
 

@@ -109,6 +109,9 @@ public struct CredentialStoreError: Error, Hashable, Sendable, CustomStringConve
     /// The store could not be reached: I/O error, permissions, its lock (a wait that timed
     /// out or was cancelled).
     case unavailable
+    /// A credential larger than the store can keep, refused by a save that changed nothing:
+    /// the tokens a server issued, not the stored data, are at fault.
+    case tooLarge
     /// The store was set up wrongly (a bad file name, an empty passphrase, an iteration count
     /// out of range): a programming or configuration error, not a problem with stored data.
     case invalidConfiguration

@@ -78,7 +78,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     return try await readCredential()
   }
 
-  /// The credential read last when the file is still the version it came from. The watch is
+  /// The credential read last when the file is still the version it came from, in a
+  /// directory that is still private (a change of its mode is an event too). The watch is
   /// asked under the lock, so that a load that comes second never takes the quiet left by one
   /// that saw the change; after any event a new watch is armed before the versions are
   /// compared, so a change made in between is seen by one or the other.
@@ -87,7 +88,9 @@ public actor EncryptedFileCredentialStore: CredentialStore {
       guard let last = read else { return nil }
       if let watch = last.watch, watch.sawNothing() { return last.credential }
       let watch = DirectoryWatch(directoryPath)
-      guard last.version.isCurrent(at: sealedPath) else {
+      guard (try? PrivateDirectory.check(directoryPath)) == true,
+        last.version.isCurrent(at: sealedPath)
+      else {
         read = nil
         return nil
       }
@@ -109,7 +112,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// the next ``save(_:)`` may write a new one; one that cannot be moved is deleted.
   @discardableResult
   public func clear() async throws(CredentialStoreError) -> ClearedCredential {
-    guard FileSystem.exists(directoryPath) else { return .removed }
+    guard try PrivateDirectory.check(directoryPath) else { return .removed }
     let lock = try await lockStore()
     defer { unlockStore(lock) }
     let readable = (try? requireReplaceable()) != nil
@@ -124,7 +127,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// that it is gone: the call throws the error that opening it gives.
   @discardableResult
   public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool {
-    guard FileSystem.exists(directoryPath) else { return false }
+    guard try PrivateDirectory.check(directoryPath) else { return false }
     let lock = try await lockStore()
     defer { unlockStore(lock) }
     guard try readCredential() == credential else { return false }
@@ -195,19 +198,17 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   private func readCredential() throws(CredentialStoreError) -> AuthCredential? {
     if let credential = rememberedCredential() { return credential }
     let watch = DirectoryWatch(directoryPath)
-    let version: FileVersion
+    guard try PrivateDirectory.check(directoryPath) else { return nil }
+    let opened: FileVersion?
+    do { opened = try FileVersion.open(sealedPath) } catch { throw CredentialStoreError(error) }
+    guard let version = opened else { return nil }
+    try SealedFile.requireUsable(version.status, at: sealedPath)
     let bytes: [UInt8]?
-    do throws(FileError) {
-      guard let opened = try FileVersion.open(sealedPath) else { return nil }
-      version = opened
-      bytes = try version.isRegularFile ? version.file.readAll(limit: 64 * 1024) : []
+    do {
+      bytes = try version.file.readAll(limit: SealedCredentialCodec.maximumFileByteCount)
     } catch {
       throw CredentialStoreError(error)
     }
-    guard version.isRegularFile else {
-      throw CredentialStoreError(.unavailable, "\(sealedPath) is not a regular file")
-    }
-    // A credential's JSON is a few hundred bytes.
     guard let bytes else {
       throw CredentialStoreError(.corrupted, "\(sealedPath) is larger than any sealed credential")
     }

@@ -10,42 +10,67 @@ import CardPrimitives
 #endif
 
 // The store's own files and directories: owned by this user and closed to everyone else, and
-// refused, never repaired, when they are not.
+// refused, never repaired, when they are not. Every call applies the same checks, reading as
+// well as writing, so that a call is never refused after another one acted on the same files.
 
-/// The directories the store writes into, where no one else may replace its files.
+/// The directories the store keeps its files in, where no one else may replace them: owned by
+/// this user and writable by no one else. One that is not is refused by every call alike.
 enum PrivateDirectory {
-  /// Creates `path` (and missing parents) with mode 0700, or checks the existing directory:
-  /// it must be a directory owned by this user and writable by no one else.
+  /// Creates `path` (and missing parents) with mode 0700, or checks the existing directory.
   static func ensure(_ path: String) throws(CredentialStoreError) {
+    if try check(path) { return }
+    let parent = FileSystem.split(path).directory
+    if parent != path && !FileSystem.exists(parent) { try ensure(parent) }
+    if mkdir(path, 0o700) == 0 {
+      // mkdir applies the umask, which may only remove bits; set exactly 0700.
+      guard chmod(path, 0o700) == 0 else { throw CredentialStoreError(FileError("chmod", path)) }
+      return
+    }
+    // Another process created it in the meantime (or it is a dangling link, which stat
+    // refuses): check it like any existing one.
+    guard errno == EEXIST else { throw CredentialStoreError(FileError("mkdir", path)) }
+    guard try check(path) else {
+      throw CredentialStoreError(FileError("stat", path, code: ENOENT))
+    }
+  }
+
+  /// Whether `path` exists; an existing one that is not a private directory throws.
+  static func check(_ path: String) throws(CredentialStoreError) -> Bool {
     var info = stat()
-    if stat(path, &info) != 0 {
+    guard stat(path, &info) == 0 else {
       guard errno == ENOENT else { throw CredentialStoreError(FileError("stat", path)) }
-      let parent = FileSystem.split(path).directory
-      if parent != path && !FileSystem.exists(parent) { try ensure(parent) }
-      if mkdir(path, 0o700) == 0 {
-        // mkdir applies the umask, which may only remove bits; set exactly 0700.
-        guard chmod(path, 0o700) == 0 else { throw CredentialStoreError(FileError("chmod", path)) }
-        return
-      }
-      // Another process created it in the meantime (or it is a dangling link, which stat
-      // refuses): check it like any existing one.
-      guard errno == EEXIST else { throw CredentialStoreError(FileError("mkdir", path)) }
-      guard stat(path, &info) == 0 else { throw CredentialStoreError(FileError("stat", path)) }
+      return false
     }
     guard info.isDirectory else {
       throw CredentialStoreError(.unavailable, "\(path) is not a directory")
     }
     try info.requireOwnedByThisUser(
       path, forbidding: 0o022, "writable by other users", "make it 0700")
+    return true
+  }
+}
+
+/// The sealed credential's file: a regular file owned by this user that no one else may
+/// write. Others may read it, since it opens only with the key.
+enum SealedFile {
+  static func requireUsable(_ status: stat, at path: String) throws(CredentialStoreError) {
+    guard status.isRegularFile else {
+      throw CredentialStoreError(.unavailable, "\(path) is not a regular file")
+    }
+    try status.requireOwnedByThisUser(
+      "the sealed credential \(path)", forbidding: 0o022, "writable by other users",
+      "make it 0600")
   }
 }
 
 /// The file that holds the store's random 256-bit key: exactly 32 raw bytes, owner-only
-/// (mode 0600, or 0400 made read-only), owned by this user, in a directory of mode 0700.
+/// (mode 0600, or 0400 made read-only), owned by this user, in a ``PrivateDirectory``.
 enum KeyFile {
   /// The key at `path`, or `nil` when there is no file. A file of the wrong size, type,
-  /// owner or mode is an error, never a reason to make a new key.
+  /// owner or mode, or in a directory that is not private, is an error, never a reason to
+  /// make a new key.
   static func read(at path: String) throws(CredentialStoreError) -> AES256Key? {
+    guard try PrivateDirectory.check(FileSystem.split(path).directory) else { return nil }
     let info: stat
     let bytes: [UInt8]?
     do {

@@ -66,8 +66,14 @@ struct SealedCredentialHeader: Hashable, Sendable {
 /// Turns a credential into the bytes of a sealed credential file and back: header, a nonce
 /// random for every write, the AES-256-GCM ciphertext of the credential's JSON, and the tag.
 struct SealedCredentialCodec: Sendable {
+  /// The largest sealed file: ``seal(_:header:key:)`` refuses a credential that would seal
+  /// larger, and the store reads no further, so that whatever is saved can be read back.
+  static let maximumFileByteCount = 64 * 1024
+
   let cipher: any AESGCMCipher
 
+  /// Throws ``CardData/CredentialStoreError/Kind/tooLarge`` for a credential whose file would
+  /// exceed ``maximumFileByteCount``.
   func seal(
     _ credential: AuthCredential, header: SealedCredentialHeader, key: AES256Key
   ) throws(CredentialStoreError) -> [UInt8] {
@@ -80,6 +86,14 @@ struct SealedCredentialCodec: Sendable {
       throw CredentialStoreError(.unavailable, "could not encode the credential")
     }
     let headerBytes = header.bytes
+    let fileByteCount =
+      headerBytes.count + AESGCM.nonceByteCount + plaintext.count + AESGCM.tagByteCount
+    guard fileByteCount <= Self.maximumFileByteCount else {
+      throw CredentialStoreError(
+        .tooLarge,
+        "the session's tokens are too large to keep: sealed they would take \(fileByteCount) "
+          + "bytes; a sealed credential holds at most \(Self.maximumFileByteCount)")
+    }
     do {
       let nonce = try SecureRandom.bytes(count: AESGCM.nonceByteCount)
       let sealed = try cipher.seal(plaintext, key: key, nonce: nonce, authenticating: headerBytes)

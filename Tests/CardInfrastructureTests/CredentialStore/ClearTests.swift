@@ -5,6 +5,12 @@ import CardTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite("Encrypted file store: a file that cannot be opened is kept until cleared, then set aside")
 struct ClearTests {
   let fixture: StoreFixture
@@ -97,6 +103,43 @@ struct ClearTests {
     #expect(try await store.clear() == .removed)
     #expect(!FileManager.default.fileExists(atPath: sealed.path))
     #expect(try await store.load() == nil)
+  }
+
+  /// What can stand in the sealed file's place without being a file: each is set aside as it
+  /// is, a link without following it.
+  enum Impostor: String, CaseIterable, Sendable {
+    case symbolicLink, fifo, directory
+  }
+
+  @Test(arguments: Impostor.allCases)
+  func clearSetsAsideWhatStandsInTheFilesPlace(_ impostor: Impostor) async throws {
+    let store = try fixture.keyFileStore()
+    try await store.save(credential(generation: 1))
+    try FileManager.default.removeItem(at: fixture.sealedURL)
+    let target = fixture.root.appendingPathComponent("target")
+    try Data("someone else's file".utf8).write(to: target)
+    let path = fixture.sealedURL.path
+    switch impostor {
+    case .symbolicLink:
+      try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target.path)
+    case .fifo:
+      guard mkfifo(path, 0o600) == 0 else { throw FixtureError("mkfifo \(path) failed") }
+    case .directory:
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+      try Data("inside".utf8).write(to: fixture.sealedURL.appendingPathComponent("file"))
+    }
+    let before = try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+
+    #expect(await storeError { _ = try await store.load() }?.kind == .unavailable)
+    #expect(try await store.clear() == setAside("credential.sealed.corrupt"))
+
+    let moved = fixture.home.appendingPathComponent("credential.sealed.corrupt").path
+    let after = try FileManager.default.attributesOfItem(atPath: moved)[.type] as? FileAttributeType
+    #expect(after == before)
+    #expect(try Data(contentsOf: target) == Data("someone else's file".utf8))
+    #expect(try await store.load() == nil)
+    try await store.save(credential(generation: 2))
+    #expect(try await store.load() == credential(generation: 2))
   }
 
   @Test func refreshOfACorruptFileFailsWithoutCallingRefreshAndKeepsTheFile() async throws {
