@@ -47,7 +47,7 @@ package actor CardSandbox {
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) throws(SandboxStateError) {
     self.init(
-      shared: try SharedState(stateFile: stateFile, startFresh: startFresh),
+      shared: try SharedState(stateFile: stateFile, startFresh: startFresh, now: clock()),
       accessTokenLifetime: accessTokenLifetime,
       refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
   }
