@@ -16,12 +16,9 @@
 /// temporary files of writers that died between creating and renaming one.
 package enum AtomicFile {
   package static func replace(_ path: String, with bytes: [UInt8]) throws(FileError) {
+    removeAbandonedTemporaryFiles(of: path)
     let (directory, name) = FileSystem.split(path)
-    let prefix = "." + name + ".tmp-"
-    for leftover in FileSystem.names(startingWith: prefix, in: directory) {
-      unlink(directory + "/" + leftover)
-    }
-    let temporary = directory + "/" + prefix + FileSystem.randomSuffix()
+    let temporary = directory + "/" + temporaryPrefix(name) + FileSystem.randomSuffix()
     try createSynced(temporary, with: bytes)
     guard rename(temporary, path) == 0 else {
       let failure = FileError("rename", "\(temporary) to \(path)")
@@ -30,6 +27,18 @@ package enum AtomicFile {
     }
     try FileSystem.synchronizeDirectory(directory)
   }
+
+  /// Removes the temporary files that writers of `path` left when they died between creating
+  /// and renaming one. Only for callers holding the lock every writer of `path` takes: none of
+  /// them can then be a file that a live writer is still writing.
+  package static func removeAbandonedTemporaryFiles(of path: String) {
+    let (directory, name) = FileSystem.split(path)
+    for leftover in FileSystem.names(startingWith: temporaryPrefix(name), in: directory) {
+      unlink(directory + "/" + leftover)
+    }
+  }
+
+  private static func temporaryPrefix(_ name: String) -> String { "." + name + ".tmp-" }
 
   /// Creates a new file at `path` (`O_EXCL`, no symbolic link, mode exactly 0600 whatever the
   /// umask) holding `bytes`, flushed to stable storage and closed; on failure it is removed.

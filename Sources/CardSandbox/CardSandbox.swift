@@ -12,40 +12,54 @@ package actor CardSandbox {
   private var shared: SharedState
   private var currentFaults = SandboxFaults.none
   private let accessTokenLifetime: Int
+  /// In seconds; zero when a spent refresh token is never reusable.
+  private let refreshTokenReuseInterval: TimeInterval
   private let clock: @Sendable () -> Date
   private let sleep: @Sendable (Duration) async throws -> Void
 
   package init(
     accessTokenLifetime: Duration = .seconds(3600),
+    refreshTokenReuseInterval: Duration = defaultRefreshTokenReuseInterval,
     clock: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.init(
-      shared: SharedState(), accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
+      shared: SharedState(), accessTokenLifetime: accessTokenLifetime,
+      refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
   }
+
+  /// How long a refresh token stays reusable after a refresh spent it, while the refresh
+  /// token that refresh issued is unused: as long as Amazon Cognito's longest retry grace
+  /// period, enough for a client killed before it stored the reply to start again.
+  package static let defaultRefreshTokenReuseInterval = Duration.seconds(60)
 
   /// A sandbox whose state lives in `stateFile`, created with the seed state when missing;
   /// a bad file throws and is replaced only with `startFresh`. The start blocks while another
   /// sandbox answers a request. `sleep` (the injected latency) must throw on cancellation, as
-  /// `Task.sleep` does; the token lifetime counts in whole seconds, at least one.
+  /// `Task.sleep` does; the token lifetime counts in whole seconds, at least one. A reuse
+  /// interval of zero or less makes a refresh token unusable as soon as a refresh spends it.
   package init(
     stateFile: URL?,
     startFresh: Bool = false,
     accessTokenLifetime: Duration = .seconds(3600),
+    refreshTokenReuseInterval: Duration = defaultRefreshTokenReuseInterval,
     clock: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) throws(SandboxStateError) {
     self.init(
-      shared: try SharedState(stateFile: stateFile, startFresh: startFresh),
-      accessTokenLifetime: accessTokenLifetime, clock: clock, sleep: sleep)
+      shared: try SharedState(stateFile: stateFile, startFresh: startFresh, now: clock()),
+      accessTokenLifetime: accessTokenLifetime,
+      refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
   }
 
   private init(
-    shared: SharedState, accessTokenLifetime: Duration, clock: @escaping @Sendable () -> Date,
+    shared: SharedState, accessTokenLifetime: Duration, refreshTokenReuseInterval: Duration,
+    clock: @escaping @Sendable () -> Date,
     sleep: @escaping @Sendable (Duration) async throws -> Void
   ) {
     self.shared = shared
     self.accessTokenLifetime = Int(max(accessTokenLifetime.components.seconds, 1))
+    self.refreshTokenReuseInterval = max(refreshTokenReuseInterval / .seconds(1), 0)
     self.clock = clock
     self.sleep = sleep
   }
@@ -136,7 +150,8 @@ package actor CardSandbox {
 
   private func answer(_ request: SandboxRequest, on route: Route) -> SandboxResponse {
     var handler = RequestHandler(
-      state: shared.current, now: clock(), accessTokenLifetime: accessTokenLifetime)
+      state: shared.current, now: clock(), accessTokenLifetime: accessTokenLifetime,
+      refreshTokenReuseInterval: refreshTokenReuseInterval)
     do throws(APIError) {
       let response = try handler.respond(to: route, request: request)
       // Every route served by GET only reads, so only the other methods' answers are saved.

@@ -102,9 +102,11 @@ struct AuthTests {
         == "the Content-Type must be application/json, but the request has none")
   }
 
-  @Test("refresh answers a new pair and the old refresh token stops working")
+  @Test(
+    "refresh answers a new pair and the old refresh token stops working after its reuse interval")
   func refreshRotates() async throws {
-    let sandbox = CardSandbox()
+    let clock = FakeWallClock()
+    let sandbox = CardSandbox(clock: clock.now)
     let session = try await sandbox.login()
     let response = try await sandbox.handle(Requests.refresh(session.refreshToken))
     #expect(response.status == 200)
@@ -114,6 +116,7 @@ struct AuthTests {
     let newRefresh = try #require(token["refreshToken"] as? String)
     #expect(newAccess != session.accessToken && newRefresh != session.refreshToken)
 
+    clock.advance(by: CardSandbox.defaultRefreshTokenReuseInterval)
     let reused = try await sandbox.handle(Requests.refresh(session.refreshToken))
     #expect(reused.status == 401)
     _ = try ParsedEnvelope(reused)

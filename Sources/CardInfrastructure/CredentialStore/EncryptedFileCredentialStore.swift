@@ -138,6 +138,10 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// Replaces `stale` with a refreshed credential under the exclusive lock, so that the
   /// processes sharing this file spend each single-use refresh token once. Inside the lock the
   /// file is read again, and a credential other than `stale` is returned without refreshing.
+  ///
+  /// The sealing key is ready before the refresh spends the token: between the reply and the
+  /// durable write lie only sealing it and the atomic replace, and a key that cannot be had
+  /// fails the call before the server rotates anything.
   public func refreshCredential(
     replacing stale: AuthCredential,
     using refresh: @escaping @Sendable (AuthCredential) async throws(CardError) -> AuthCredential
@@ -151,9 +155,11 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     guard let current else { throw .signedOut }
     guard current == stale else { return current }
 
+    let sealing: Sealing
+    do { sealing = try keyring.keyForSealing() } catch { throw .storage(error) }
     let fresh: AuthCredential
     do { fresh = try await refresh(stale) } catch { throw .refresh(error) }
-    do { try write(fresh) } catch { throw .storage(error) }
+    do { try write(fresh, sealing: sealing) } catch { throw .storage(error) }
     return fresh
   }
 
@@ -230,8 +236,13 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 
   private func write(_ credential: AuthCredential) throws(CredentialStoreError) {
-    let (header, key) = try keyring.keyForSealing()
-    let bytes = try codec.seal(credential, header: header, key: key)
+    try write(credential, sealing: keyring.keyForSealing())
+  }
+
+  private typealias Sealing = (header: SealedCredentialHeader, key: AES256Key)
+
+  private func write(_ credential: AuthCredential, sealing: Sealing) throws(CredentialStoreError) {
+    let bytes = try codec.seal(credential, header: sealing.header, key: sealing.key)
     lastRead.withLock { $0 = nil }
     do {
       try AtomicFile.replace(sealedPath, with: bytes)

@@ -36,7 +36,8 @@ extension RequestHandler {
     let body = try JSONBody.decode(RefreshBody.self, from: request)
     guard !body.refreshToken.isEmpty else { throw .badRequest("refreshToken must not be empty") }
     let pair = try state.sessions.rotate(
-      refreshToken: body.refreshToken, now: now, lifetime: accessTokenLifetime)
+      refreshToken: body.refreshToken, now: now, lifetime: accessTokenLifetime,
+      reuseInterval: refreshTokenReuseInterval)
     return .envelope(200, "token refreshed", data: pair, headers: Self.tokenHeaders)
   }
 

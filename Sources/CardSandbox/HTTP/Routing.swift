@@ -57,6 +57,8 @@ struct RequestHandler {
   let now: Date
   /// In seconds.
   let accessTokenLifetime: Int
+  /// In seconds.
+  let refreshTokenReuseInterval: TimeInterval
 
   mutating func respond(to route: Route, request: SandboxRequest) throws(APIError)
     -> SandboxResponse

@@ -1,6 +1,14 @@
 import CardPrimitives
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Why a sandbox could not load or save its state file. A corrupt file (not JSON, a missing
 /// field, contradictory content) is left as it is until a sandbox started fresh overwrites it;
 /// `cancelled` means the task was cancelled while another sandbox held the lock.
@@ -62,13 +70,15 @@ struct SharedState {
   }
 
   /// With a state file, reads it, or writes the seed state with `startFresh` or when it is
-  /// missing, under its lock: this blocks while another sandbox answers a request.
-  init(stateFile: URL?, startFresh: Bool) throws(SandboxStateError) {
+  /// missing, under its lock: this blocks while another sandbox answers a request. Temporary
+  /// files that killed writers left beside it are removed first, judging their age by `now`.
+  init(stateFile: URL?, startFresh: Bool, now: Date) throws(SandboxStateError) {
     current = SeedData.state
     file = stateFile.map(StateFile.init)
     guard let file else { return }
     let lock = try file.lockBlocking()
     defer { lock.release() }
+    file.removeAbandonedTemporaryFiles(now: now)
     if startFresh {
       try commit(current)
     } else {
@@ -122,6 +132,30 @@ struct StateFile: Sendable {
       throw failure(error)
     }
   }
+
+  /// Removes the temporary files that writers killed mid-write left beside the file: this
+  /// build's, abandoned since the caller holds the lock every writer takes (``save(_:)``
+  /// removes them too), and the `.<name>.<UUID>.tmp` files of builds before 2026-11-23 once a
+  /// minute old, since a process of such a build, still running, may be writing one now.
+  func removeAbandonedTemporaryFiles(now: Date) {
+    AtomicFile.removeAbandonedTemporaryFiles(of: url.path)
+    let (directory, name) = FileSystem.split(url.path)
+    let prefix = "." + name + "."
+    for leftover in FileSystem.names(startingWith: prefix, in: directory) {
+      let middle = leftover.dropFirst(prefix.count)
+      guard middle.hasSuffix(".tmp"), UUID(uuidString: String(middle.dropLast(4))) != nil else {
+        continue
+      }
+      let candidate = directory + "/" + leftover
+      var info = stat()
+      guard lstat(candidate, &info) == 0, info.isRegularFile else { continue }
+      let age = now.timeIntervalSince1970 - Double(info.modificationSeconds)
+      if age > Self.earlierBuildsWriteLimit { unlink(candidate) }
+    }
+  }
+
+  /// Longer than any write of a state file takes.
+  private static let earlierBuildsWriteLimit: TimeInterval = 60
 
   /// `nil` when there is no file yet.
   func load() throws(SandboxStateError) -> (state: SandboxState, version: FileVersion)? {

@@ -73,6 +73,22 @@ struct RefreshTests {
     #expect(try await store.load() == credential(generation: 1))
   }
 
+  /// The key that seals the refreshed credential is read before the refresh call, so that
+  /// only sealing and the atomic replace lie between the server's rotation and the stored
+  /// reply: a key file that turns unreadable meanwhile no longer loses the rotated tokens.
+  @Test func theSealingKeyIsReadBeforeTheRefreshCall() async throws {
+    let store = try fixture.keyFileStore()
+    try await store.save(credential(generation: 1))
+    let keyURL = fixture.keyURL
+    let fresh = try await store.refreshCredential(replacing: credential(generation: 1)) { _ in
+      try? setPermissions(0o644, of: keyURL)
+      return credential(generation: 2)
+    }
+    #expect(fresh == credential(generation: 2))
+    try setPermissions(0o600, of: keyURL)
+    #expect(try await fixture.keyFileStore().load() == credential(generation: 2))
+  }
+
   @Test func concurrentCallersInOneProcessRefreshOnce() async throws {
     let store = try fixture.keyFileStore(countingQueuedCallsIn: queued)
     try await store.save(credential(generation: 1))

@@ -65,6 +65,19 @@ extension CardSandbox {
 }
 
 extension CardSandbox {
+  /// Refreshes with `refreshToken` and returns the new tokens, failing the test on anything
+  /// but `200`.
+  func refresh(_ refreshToken: String) async throws -> Session {
+    let response = try await handle(Requests.refresh(refreshToken))
+    #expect(response.status == 200)
+    let token = try ParsedEnvelope(response).object()
+    return Session(
+      accessToken: try #require(token["accessToken"] as? String),
+      refreshToken: try #require(token["refreshToken"] as? String))
+  }
+}
+
+extension CardSandbox {
   /// A bodiless request with the session's access token.
   func handle(_ method: String, _ path: String, as session: Session) async throws
     -> SandboxResponse
