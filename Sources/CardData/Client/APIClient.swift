@@ -28,16 +28,19 @@ public struct RequestPipeline: APIClient {
   private let monitor: CompositeEventMonitor
   private let multipartEncoder: MultipartEncoder
   private let sleeper: any Sleeper
+  private let redactor: Redactor
 
   /// `monitors` observe every request event (a ``LoggingMonitor``, say); `multipartEncoder`
-  /// streams large multipart bodies to a temporary file; `sleeper` waits out retry delays.
+  /// streams large multipart bodies to a temporary file; `sleeper` waits out retry delays;
+  /// `redactor` hides the session's tokens in every error's message.
   public init(
     baseURL: URL,
     transport: any HTTPTransport,
     interceptor: Interceptor = Interceptor(),
     monitors: [any EventMonitor] = [],
     multipartEncoder: MultipartEncoder = MultipartEncoder(),
-    sleeper: any Sleeper = TaskSleeper()
+    sleeper: any Sleeper = TaskSleeper(),
+    redactor: Redactor = .standard
   ) {
     self.baseURL = baseURL
     var base = baseURL.absoluteString
@@ -51,6 +54,7 @@ public struct RequestPipeline: APIClient {
     self.monitor = CompositeEventMonitor(monitors: monitors)
     self.multipartEncoder = multipartEncoder
     self.sleeper = sleeper
+    self.redactor = redactor
   }
 
   /// This pipeline with another interceptor and everything else shared: how the token
@@ -65,7 +69,12 @@ public struct RequestPipeline: APIClient {
     let request = EndpointRequest(
       name: endpoint.name, method: endpoint.method, path: endpoint.path, body: endpoint.body,
       authorization: endpoint.authorization)
-    return try endpoint.decode(try await finalResponse(to: request)).get()
+    do {
+      return try endpoint.decode(try await finalResponse(to: request)).get()
+    } catch {
+      // Every error of every endpoint leaves here, whatever built its message.
+      throw redactor.redact(error)
+    }
   }
 
   /// The reply to what an endpoint asks for, after any retries. Not generic over the
