@@ -10,7 +10,7 @@ import Synchronization
 /// ``minimumLength`` are not hidden: no real token is that short, and hiding one would
 /// garble every word that contains it.
 public final class KnownTokens: Sendable {
-  public static let minimumLength = 8
+  static let minimumLength = 8
 
   private struct State {
     /// Newest first: the newest credential's access and refresh token, then the previous one's.
@@ -40,7 +40,7 @@ public final class KnownTokens: Sendable {
   }
 
   /// `text` with every known token replaced by ``Redactor/mask``.
-  public func redact(_ text: String) -> String {
+  func redact(_ text: String) -> String {
     let tokens = state.withLock { $0.longestFirst }
     var redacted = text
     for token in tokens where redacted.contains(token) {

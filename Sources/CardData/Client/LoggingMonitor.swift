@@ -3,7 +3,7 @@ import Foundation
 /// Writes a readable log line for every request event, with every secret redacted: the
 /// `Authorization` header, token and password fields in bodies, the contents of multipart
 /// file parts (only their name, type and size are shown), and the session's own tokens
-/// wherever they appear (``Redactor/knownTokens``).
+/// wherever they appear (``KnownTokens``).
 public struct LoggingMonitor: EventMonitor {
   private let redactor: Redactor
   private let maximumBodyLength: Int

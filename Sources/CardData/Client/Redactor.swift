@@ -12,7 +12,7 @@ public struct Redactor: Sendable {
   public let sensitiveHeaders: Set<String>
   public let sensitiveFields: Set<String>
   /// The session's tokens, hidden in any text whatever field holds them.
-  public let knownTokens: KnownTokens?
+  let knownTokens: KnownTokens?
   /// The text patterns for ``sensitiveFields``, compiled once.
   private let textPatterns: [TextPattern]
 
@@ -93,13 +93,13 @@ public struct Redactor: Sendable {
 
   /// The text with the session's tokens hidden, whatever surrounds them: a server may echo
   /// them in any message.
-  public func redact(knownTokensIn text: String) -> String {
+  func redact(knownTokensIn text: String) -> String {
     knownTokens?.redact(text) ?? text
   }
 
   /// The error with the session's tokens hidden from every message a server or a transport
   /// wrote.
-  package func redact(_ error: CardError) -> CardError {
+  func redact(_ error: CardError) -> CardError {
     guard let knownTokens else { return error }
     switch error {
     case .requestErr(let message, let status):
