@@ -46,14 +46,19 @@ package struct AppGraph: Sendable {
     let notes = SessionNotes()
     let retryPolicy = RetryPolicy(baseDelay: configuration.retryBaseDelay)
     let clock = SystemWallClock()
+    // The interceptor tells the redactor the session's tokens, hidden from every log line and
+    // error message.
+    let knownTokens = KnownTokens()
+    let redactor = Redactor(knownTokens: knownTokens)
     let refreshing = RequestPipeline(
       baseURL: baseURL, transport: transport, interceptor: Interceptor(retriers: [retryPolicy]),
       monitors: [
-        LoggingMonitor(isEnabled: { requestLog.isEnabled }, write: log),
+        LoggingMonitor(redactor: redactor, isEnabled: { requestLog.isEnabled }, write: log),
         RefreshNoticeMonitor(notes: notes),
-      ], deadline: configuration.commandDeadline)
+      ], deadline: configuration.commandDeadline, redactor: redactor)
     let authentication = AuthenticationInterceptor(
-      store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock)
+      store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock,
+      knownTokens: knownTokens)
     let client = refreshing.with(
       interceptor: Interceptor(adapters: [authentication], retriers: [authentication, retryPolicy]))
     services = REPLServices(

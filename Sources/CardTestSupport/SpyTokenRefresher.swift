@@ -4,8 +4,8 @@ import CardPrimitives
 import Foundation
 
 /// A token refresher that records its calls and answers as scripted: by default a credential
-/// with fresh tokens (`access-1`, `refresh-1`, then `-2`, …) valid for an hour from `clock`'s
-/// time. With `holdsRefreshes`, each refresh waits until the test completes it, in call order,
+/// with fresh tokens (`access-1`, `refresh-1`, then `-2`, …) valid for `lifetime` (an hour
+/// unless told) from `clock`'s time. With `holdsRefreshes`, each refresh waits until the test completes it, in call order,
 /// so a test can act while a refresh is in flight without guessing how long anything takes:
 ///
 /// ```swift
@@ -33,14 +33,17 @@ public final class SpyTokenRefresher: TokenRefresher {
   private let calls = Tally()
   private let clock: any WallClock
   private let holdsRefreshes: Bool
+  private let lifetime: TimeInterval
 
-  /// When `failure` is set, every refresh throws it.
+  /// When `failure` is set, every refresh throws it. A `lifetime` of zero or less issues
+  /// tokens that have already expired.
   public init(
     clock: any WallClock = SystemWallClock(), failure: CardError? = nil,
-    holdsRefreshes: Bool = false
+    holdsRefreshes: Bool = false, lifetime: TimeInterval = 3_600
   ) {
     self.clock = clock
     self.holdsRefreshes = holdsRefreshes
+    self.lifetime = lifetime
     state.withLock { $0.failure = failure }
   }
 
@@ -73,7 +76,7 @@ public final class SpyTokenRefresher: TokenRefresher {
       userID: credential.userID,
       accessToken: "access-\(generation)",
       refreshToken: "refresh-\(generation)",
-      expiresAt: clock.now().addingTimeInterval(3_600))
+      expiresAt: clock.now().addingTimeInterval(lifetime))
   }
 
   /// `.cancelled` when the task is cancelled first, unless the test gave an outcome already.

@@ -30,10 +30,12 @@ public struct RequestPipeline: APIClient {
   private let deadline: CommandDeadline?
   private let sleeper: any Sleeper
   private let clock: any WallClock
+  private let redactor: Redactor
 
   /// `monitors` observe every request event (a ``LoggingMonitor``, say); `multipartEncoder`
   /// streams large multipart bodies to a temporary file; `deadline`, if any, bounds each call,
-  /// all its attempts and delays included, by `clock`; `sleeper` waits out retry delays.
+  /// all its attempts and delays included, by `clock`; `sleeper` waits out retry delays;
+  /// `redactor` hides the session's tokens in every error's message.
   public init(
     baseURL: URL,
     transport: any HTTPTransport,
@@ -42,7 +44,8 @@ public struct RequestPipeline: APIClient {
     multipartEncoder: MultipartEncoder = MultipartEncoder(),
     deadline: CommandDeadline? = nil,
     sleeper: any Sleeper = TaskSleeper(),
-    clock: any WallClock = SystemWallClock()
+    clock: any WallClock = SystemWallClock(),
+    redactor: Redactor = .standard
   ) {
     self.baseURL = baseURL
     var base = baseURL.absoluteString
@@ -58,6 +61,7 @@ public struct RequestPipeline: APIClient {
     self.deadline = deadline
     self.sleeper = sleeper
     self.clock = clock
+    self.redactor = redactor
   }
 
   /// This pipeline with another interceptor and everything else shared: how the token
@@ -72,7 +76,12 @@ public struct RequestPipeline: APIClient {
     let request = EndpointRequest(
       name: endpoint.name, method: endpoint.method, path: endpoint.path, body: endpoint.body,
       authorization: endpoint.authorization)
-    return try endpoint.decode(try await finalResponse(to: request)).get()
+    do {
+      return try endpoint.decode(try await finalResponse(to: request)).get()
+    } catch {
+      // Every error of every endpoint leaves here, whatever built its message.
+      throw redactor.redact(error)
+    }
   }
 
   /// The reply to what an endpoint asks for, after any retries. Not generic over the

@@ -14,10 +14,16 @@ import Synchronization
 ///   requests that began before it ended but asked after.
 /// - **Across processes**: the refresh runs under the store's lock
 ///   (``CredentialStore/refreshCredential(replacing:using:)``).
-/// - **Loop guard**: more than ``refreshLimit`` refreshes end the session.
+/// - **Loop guard**: once ``refreshLimit`` fresh tokens proved unusable within its window (a
+///   401 to a token that had not expired, or a token issued already expired), no refresh
+///   starts and the session ends. Refreshing tokens that simply fall due is never counted,
+///   however often it happens.
 /// - **Failure**: a refused refresh token (400, 401, 403) clears the stored credential, if no
 ///   newer one was stored meanwhile, and fails every waiter with `sessionExpired`; a refresh
 ///   without a verdict (offline, 5xx, 429) keeps it and fails the waiters with its error.
+///   Only requests that began before a refresh failed share its failure.
+/// - **Redaction**: every credential it reads or receives goes to ``KnownTokens``, so that a
+///   ``Redactor`` hides its tokens wherever a server echoes them.
 ///
 /// The refresh call itself must be sent by a client without this interceptor.
 public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
@@ -27,25 +33,31 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   private let store: any CredentialStore
   private let refresher: any TokenRefresher
   private let clock: any WallClock
-  /// When the refreshes inside the current ``refreshLimit`` window began.
-  private var refreshTimes: [Date] = []
+  private let knownTokens: KnownTokens
+  /// The signs of a refresh loop inside the current ``refreshLimit`` window.
+  private var loopSigns: [LoopSign] = []
   private var inFlight: (generation: Int, task: Task<AuthCredential, any Error>)?
   /// How many refreshes have ended; a request remembers the count when it begins. Written on
   /// the actor, read off it by the common case of ``adapt(_:context:)``.
   private let endedRefreshes = Atomic(0)
-  /// The last refresh that failed, and the credential it failed to replace.
-  private var lastFailure: (stale: AuthCredential, error: CardError)?
+  /// The last refresh that failed, the credential it failed to replace, and the newest
+  /// request (``RequestContext/id``) that had begun when it failed: later requests did not
+  /// wait for it, so its error is not theirs.
+  private var lastFailure: (stale: AuthCredential, error: CardError, newestRequest: Int)?
 
   /// `refresher` makes the refresh call with a client that bypasses this interceptor;
-  /// `refreshWindow` is how close to expiry to refresh before use.
+  /// `refreshWindow` is how close to expiry to refresh before use; `knownTokens` learns the
+  /// tokens of every credential used, for the redactors that share it.
   public init(
     store: any CredentialStore,
     refresher: any TokenRefresher,
     clock: any WallClock = SystemWallClock(),
     refreshWindow: Duration = .seconds(300),
-    refreshLimit: RefreshLimit = RefreshLimit()
+    refreshLimit: RefreshLimit = RefreshLimit(),
+    knownTokens: KnownTokens = KnownTokens()
   ) {
     self.store = store
+    self.knownTokens = knownTokens
     self.refresher = refresher
     self.clock = clock
     self.refreshWindow = refreshWindow
@@ -109,13 +121,14 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
       do {
         current = try await loadCredential(sharingFailuresSince: began)
       } catch .signedOut {
-        throw failureShared(withRequestSentAs: sentHeader) ?? .signedOut
+        throw failureShared(withRequestSentAs: sentHeader, by: context) ?? .signedOut
       }
       if sentHeader != "Bearer \(current.accessToken)" {
         return .retry(after: .zero, reason: .authentication)
       }
-      if let shared = failureShared(withRequestSentAs: sentHeader) { throw shared }
-      _ = try await refreshed(replacing: current, sharingFailuresSince: began)
+      if let shared = failureShared(withRequestSentAs: sentHeader, by: context) { throw shared }
+      _ = try await refreshed(
+        replacing: current, sharingFailuresSince: began, afterRejection: true)
       return .retry(after: .zero, reason: .authentication)
     } catch {
       return .fail(error)
@@ -124,7 +137,10 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
 
   /// Read each time: another process may have replaced it.
   private nonisolated func storedCredential() async throws(CardError) -> AuthCredential? {
-    do { return try await store.load() } catch { throw CardError(error) }
+    let loaded: AuthCredential?
+    do { loaded = try await store.load() } catch { throw CardError(error) }
+    if let loaded { knownTokens.remember(loaded) }
+    return loaded
   }
 
   /// The stored credential; when the store is empty because a refresh that ended after
@@ -151,24 +167,28 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   /// A credential newer than `stale`: the stored one if it already differs, the refresh in
   /// flight, or a new refresh; a refresh of `stale` that failed after `began` fails this
   /// request too. Nothing suspends between reading the store and recording the refresh task,
-  /// so concurrent callers either join that task or see its result.
-  private func refreshed(replacing stale: AuthCredential, sharingFailuresSince began: Int)
-    async throws(CardError) -> AuthCredential
-  {
+  /// so concurrent callers either join that task or see its result. `afterRejection`: the
+  /// server answered `stale` with a 401.
+  private func refreshed(
+    replacing stale: AuthCredential, sharingFailuresSince began: Int,
+    afterRejection: Bool = false
+  ) async throws(CardError) -> AuthCredential {
     let current = try await loadCredential(sharingFailuresSince: began)
     if let inFlight { return try await Self.result(of: inFlight.task) }
     if current != stale { return current }
     if let failure = failure(replacing: stale, endedSince: began) { throw failure }
 
-    try recordRefresh(at: clock.now())
+    let now = clock.now()
+    try guardAgainstLoop(at: now, rejected: afterRejection && stale.isValid(at: now))
     let generation = endedRefreshes.load(ordering: .acquiring) + 1
-    let task = Task { [store, refresher] () async throws -> AuthCredential in
+    let task = Task { [store, refresher, knownTokens] () async throws -> AuthCredential in
       do throws(CardError) {
         let credential = try await Self.refresh(stale, store: store, refresher: refresher)
-        self.refreshEnded(generation, replacing: stale, failure: nil)
+        knownTokens.remember(credential)
+        self.refreshEnded(generation, replacing: stale, issued: credential, failure: nil)
         return credential
       } catch {
-        self.refreshEnded(generation, replacing: stale, failure: error)
+        self.refreshEnded(generation, replacing: stale, issued: nil, failure: error)
         throw error
       }
     }
@@ -176,26 +196,31 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     return try await Self.result(of: task)
   }
 
-  private func recordRefresh(at now: Date) throws(CardError) {
+  /// Refuses to start a refresh once the window holds ``refreshLimit`` signs of a loop; a
+  /// `rejected` token (a 401 before its expiry) is one more sign.
+  private func guardAgainstLoop(at now: Date, rejected: Bool) throws(CardError) {
     let window = refreshLimit.window
-    refreshTimes.removeAll { now.timeIntervalSince($0) >= window.timeInterval }
-    guard refreshTimes.count < refreshLimit.maximum else {
-      throw .sessionExpired(
-        reason: "stopped after \(refreshTimes.count) token refreshes within \(window); the "
-          + "server keeps rejecting fresh tokens")
+    loopSigns.removeAll { now.timeIntervalSince($0.at) >= window.timeInterval }
+    guard loopSigns.count < refreshLimit.maximum else {
+      throw .sessionExpired(reason: LoopSign.reason(for: loopSigns, within: window))
     }
-    refreshTimes.append(now)
+    if rejected { loopSigns.append(LoopSign(kind: .rejectedBeforeExpiry, at: now)) }
   }
 
   /// Runs when the refresh task ends, not when its first waiter stops waiting, so a cancelled
   /// waiter never lets a second refresh start beside the first.
   private func refreshEnded(
-    _ generation: Int, replacing stale: AuthCredential, failure: CardError?
+    _ generation: Int, replacing stale: AuthCredential, issued: AuthCredential?,
+    failure: CardError?
   ) {
     guard inFlight?.generation == generation else { return }
     inFlight = nil
     endedRefreshes.store(generation, ordering: .releasing)
-    lastFailure = failure.map { (stale, $0) }
+    lastFailure = failure.map { (stale, $0, RequestContext.newestID) }
+    let now = clock.now()
+    if let issued, !issued.isValid(at: now) {
+      loopSigns.append(LoopSign(kind: .issuedExpired, at: now))
+    }
   }
 
   /// The last refresh's failure, if it ended after `began` and tried to replace `stale` (any
@@ -207,12 +232,16 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     return lastFailure.error
   }
 
-  /// The last refresh's failure when `sentHeader` carried the credential it failed to replace:
-  /// that request belongs to the session the refresh could not save.
-  private func failureShared(withRequestSentAs sentHeader: String?) -> CardError? {
-    guard let lastFailure, sentHeader == "Bearer \(lastFailure.stale.accessToken)" else {
-      return nil
-    }
+  /// The last refresh's failure when `sentHeader` carried the credential it failed to replace
+  /// and the request began before it failed: that request belongs to the session the refresh
+  /// could not save. A request that began later asks for a refresh of its own, since the
+  /// failure may no longer hold (the network is back, the server recovered).
+  private func failureShared(withRequestSentAs sentHeader: String?, by context: RequestContext)
+    -> CardError?
+  {
+    guard let lastFailure, context.id <= lastFailure.newestRequest,
+      sentHeader == "Bearer \(lastFailure.stale.accessToken)"
+    else { return nil }
     return lastFailure.error
   }
 
@@ -278,7 +307,7 @@ public protocol TokenRefresher: Sendable {
   func refresh(_ credential: AuthCredential) async throws(CardError) -> AuthCredential
 }
 
-/// Stops a refresh loop: at most `maximum` refreshes within any `window`.
+/// Stops a refresh loop: at most `maximum` fresh tokens proved unusable within any `window`.
 public struct RefreshLimit: Hashable, Sendable {
   public var maximum: Int
   public var window: Duration
@@ -287,4 +316,30 @@ public struct RefreshLimit: Hashable, Sendable {
     self.maximum = maximum
     self.window = window
   }
+}
+
+/// A sign of a refresh loop: a fresh token that proved unusable.
+private struct LoopSign {
+  enum Kind {
+    /// The server answered a token with a 401 before it expired.
+    case rejectedBeforeExpiry
+    /// A refresh returned a token that had already expired.
+    case issuedExpired
+  }
+
+  let kind: Kind
+  let at: Date
+
+  /// Why the guard stopped, in what the server did: "within 30.0 seconds the server rejected
+  /// 5 tokens before expiry".
+  static func reason(for signs: [LoopSign], within window: Duration) -> String {
+    let rejected = signs.count { $0.kind == .rejectedBeforeExpiry }
+    let expired = signs.count - rejected
+    var deeds: [String] = []
+    if rejected > 0 { deeds.append("rejected \(tokens(rejected)) before expiry") }
+    if expired > 0 { deeds.append("issued \(tokens(expired)) already expired") }
+    return "stopped refreshing: within \(window) the server " + deeds.joined(separator: " and ")
+  }
+
+  private static func tokens(_ count: Int) -> String { count == 1 ? "1 token" : "\(count) tokens" }
 }

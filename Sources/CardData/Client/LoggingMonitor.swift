@@ -1,8 +1,9 @@
 import Foundation
 
 /// Writes a readable log line for every request event, with every secret redacted: the
-/// `Authorization` header, token and password fields in bodies, and the contents of
-/// multipart file parts (only their name, type and size are shown).
+/// `Authorization` header, token and password fields in bodies, the contents of multipart
+/// file parts (only their name, type and size are shown), and the session's own tokens
+/// wherever they appear (``KnownTokens``).
 public struct LoggingMonitor: EventMonitor {
   private let redactor: Redactor
   private let maximumBodyLength: Int
@@ -82,7 +83,7 @@ public struct LoggingMonitor: EventMonitor {
   }
 
   private func log(_ context: RequestContext, _ message: String) {
-    write("[#\(context.id) \(context.endpointName)] \(message)")
+    write(redactor.redact(knownTokensIn: "[#\(context.id) \(context.endpointName)] \(message)"))
   }
 
   private func describe(_ part: RequestBodySummary.Part) -> String {

@@ -1,7 +1,9 @@
+import CardDomain
 import Foundation
 
-/// Hides secrets before anything is logged: credential headers, and token and password
-/// fields in JSON or form-like bodies, wherever they are nested.
+/// Hides secrets before anything is logged: credential headers, token and password fields in
+/// JSON or form-like bodies, wherever they are nested, and the session's own tokens in any
+/// text (``KnownTokens``).
 public struct Redactor: Sendable {
   public static let mask = "<redacted>"
   public static let standard = Redactor()
@@ -9,6 +11,8 @@ public struct Redactor: Sendable {
   /// Header and body field names, lowercased, whose values are hidden.
   public let sensitiveHeaders: Set<String>
   public let sensitiveFields: Set<String>
+  /// The session's tokens, hidden in any text whatever field holds them.
+  let knownTokens: KnownTokens?
   /// The text patterns for ``sensitiveFields``, compiled once.
   private let textPatterns: [TextPattern]
 
@@ -21,8 +25,10 @@ public struct Redactor: Sendable {
     ],
     sensitiveFields: Set<String> = [
       "accesstoken", "refreshtoken", "password", "access_token", "refresh_token", "token",
-    ]
+    ],
+    knownTokens: KnownTokens? = nil
   ) {
+    self.knownTokens = knownTokens
     self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
     self.sensitiveFields = Set(sensitiveFields.map { $0.lowercased() })
     textPatterns = self.sensitiveFields.sorted().flatMap(Self.patterns(hiding:))
@@ -82,6 +88,30 @@ public struct Redactor: Sendable {
     textPatterns.reduce(text) { text, pattern in
       pattern.regex.stringByReplacingMatches(
         in: text, range: NSRange(text.startIndex..., in: text), withTemplate: pattern.template)
+    }
+  }
+
+  /// The text with the session's tokens hidden, whatever surrounds them: a server may echo
+  /// them in any message.
+  func redact(knownTokensIn text: String) -> String {
+    knownTokens?.redact(text) ?? text
+  }
+
+  /// The error with the session's tokens hidden from every message a server or a transport
+  /// wrote.
+  func redact(_ error: CardError) -> CardError {
+    guard let knownTokens else { return error }
+    switch error {
+    case .requestErr(let message, let status):
+      return .requestErr(message: knownTokens.redact(message), status: status)
+    case .pathErr(let reason): return .pathErr(reason: knownTokens.redact(reason))
+    case .serverErr(let status, let message):
+      return .serverErr(status: status, message: message.map(knownTokens.redact))
+    case .networkFail(let reason): return .networkFail(reason: knownTokens.redact(reason))
+    case .sessionExpired(let reason): return .sessionExpired(reason: knownTokens.redact(reason))
+    case .credentialStorage(let reason):
+      return .credentialStorage(reason: knownTokens.redact(reason))
+    case .signedOut, .invalidInput, .cancelled: return error
     }
   }
 

@@ -60,6 +60,9 @@ public struct RequestContext: Hashable, Sendable {
 
   private static let counter = Atomic(0)
 
+  /// The `id` of the newest request so far: every request with an `id` up to it has begun.
+  static var newestID: Int { counter.load(ordering: .relaxed) }
+
   static func next(for endpointName: String, authorization: Authorization) -> RequestContext {
     let id = counter.add(1, ordering: .relaxed).newValue
     return RequestContext(id: id, endpointName: endpointName, authorization: authorization)

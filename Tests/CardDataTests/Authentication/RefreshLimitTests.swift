@@ -19,7 +19,7 @@ struct RefreshLimitTests {
     }
 
     let stopped = await outcome(of: fixture.client, endpoint)
-    #expect(stopped.failure == .stoppedLoop(count: 5, window: .seconds(30)))
+    #expect(stopped.failure == .stoppedLoop(rejected: 5, window: .seconds(30)))
     #expect(fixture.refresher.callCount == 5)
 
     // Past the window, refreshing is allowed again.
@@ -46,24 +46,41 @@ struct RefreshLimitTests {
     at(31)
     #expect(
       await outcome(of: fixture.client, endpoint).failure
-        == .stoppedLoop(count: 5, window: .seconds(30)))
+        == .stoppedLoop(rejected: 5, window: .seconds(30)))
     #expect(fixture.refresher.callCount == 6)
   }
 
-  @Test("the guard also stops proactive refreshes, before anything is sent")
-  func guardStopsProactiveLoop() async throws {
-    let fixture = AuthFixture(expiresIn: 10, accepting: ["access-1", "access-2", "access-3"])
-    // A window longer than the refresher's one-hour credentials: every request refreshes.
-    let authenticator = AuthenticationInterceptor(
-      store: fixture.store, refresher: fixture.refresher, clock: fixture.clock,
-      refreshWindow: .seconds(7_200), refreshLimit: RefreshLimit(maximum: 3, window: .seconds(60)))
-    let client = fixture.client.with(interceptor: Interceptor([authenticator]))
-    for _ in 1...3 { _ = try await client.send(endpoint) }
-    #expect(fixture.refresher.callCount == 3)
+  /// Issue 9: a server issuing one-second tokens, used every 0.7 s, was stopped after five
+  /// proactive refreshes although it rejected nothing.
+  @Test("proactive refreshes of short-lived tokens never trip the guard, however frequent")
+  func shortLivedTokensRefreshFreely() async throws {
+    let accepted = Set((1...60).map { "access-\($0)" })
+    let fixture = AuthFixture(expiresIn: 1, accepting: accepted, issuedLifetime: 1)
+    for _ in 1...50 {
+      fixture.clock.advance(by: .milliseconds(700))
+      #expect(try await fixture.client.send(endpoint).status == 200)
+    }
+    #expect(fixture.refresher.callCount == 50)
+  }
 
-    let stopped = await outcome(of: client, endpoint)
-    #expect(stopped.failure == .stoppedLoop(count: 3, window: .seconds(60)))
-    #expect(await fixture.transport.received.count == 3)
+  @Test("a server that issues tokens already expired is stopped, saying so")
+  func guardStopsExpiredTokenLoop() async throws {
+    let fixture = AuthFixture(expiresIn: -60, accepting: [], issuedLifetime: 0)
+    // Three refreshes: before sending, after the 401, and before sending the retry.
+    #expect(try await fixture.client.send(endpoint).status == 401)
+    #expect(fixture.refresher.callCount == 3)
+    let stopped = await outcome(of: fixture.client, endpoint)
+    #expect(stopped.failure == .stoppedLoop(expired: 5, window: .seconds(30)))
+    #expect(fixture.refresher.callCount == 5)
+  }
+
+  @Test("tokens rejected and tokens issued expired count together, and the reason says both")
+  func guardCountsBothSigns() async throws {
+    let fixture = AuthFixture(expiresIn: 3_600, accepting: [], issuedLifetime: 0)
+    #expect(try await fixture.client.send(endpoint).status == 401)
+    let stopped = await outcome(of: fixture.client, endpoint)
+    #expect(stopped.failure == .stoppedLoop(rejected: 1, expired: 4, window: .seconds(30)))
+    #expect(fixture.refresher.callCount == 4)
   }
 
   @Test func theDefaultLimitIsFiveRefreshesInThirtySeconds() {
@@ -72,10 +89,15 @@ struct RefreshLimitTests {
 }
 
 extension CardError {
-  /// What the loop guard ends a session with.
-  static func stoppedLoop(count: Int, window: Duration) -> CardError {
-    .sessionExpired(
-      reason: "stopped after \(count) token refreshes within \(window); the server keeps "
-        + "rejecting fresh tokens")
+  /// What the loop guard ends a session with: `rejected` tokens refused before they expired,
+  /// `expired` tokens issued already expired.
+  static func stoppedLoop(rejected: Int = 0, expired: Int = 0, window: Duration) -> CardError {
+    func tokens(_ count: Int) -> String { count == 1 ? "1 token" : "\(count) tokens" }
+    var signs: [String] = []
+    if rejected > 0 { signs.append("rejected \(tokens(rejected)) before expiry") }
+    if expired > 0 { signs.append("issued \(tokens(expired)) already expired") }
+    return .sessionExpired(
+      reason: "stopped refreshing: within \(window) the server "
+        + signs.joined(separator: " and "))
   }
 }

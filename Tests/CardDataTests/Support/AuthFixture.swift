@@ -64,18 +64,20 @@ struct AuthFixture {
   ///   - accepting: the tokens the server accepts; the refresher issues `access-1`,
   ///     `access-2`, … in order.
   ///   - holdsRefreshes: each refresh waits for the test's `completeRefresh`.
+  ///   - issuedLifetime: seconds each refreshed token lives.
   init(
     token: String? = "access-0", expiresIn: TimeInterval = 3_600,
     accepting: Set<String> = ["access-0", "access-1"],
     holdsRefreshes: Bool = false, refresherFailure: CardError? = nil,
-    refreshLimit: RefreshLimit = RefreshLimit()
+    refreshLimit: RefreshLimit = RefreshLimit(), issuedLifetime: TimeInterval = 3_600
   ) {
     let clock = FakeWallClock()
     let stored = token.map { credential($0, expiresIn: expiresIn, clock: clock) }
     let store = InMemoryCredentialStore(credential: stored)
     let observed = ObservedCredentialStore(store)
     let refresher = SpyTokenRefresher(
-      clock: clock, failure: refresherFailure, holdsRefreshes: holdsRefreshes)
+      clock: clock, failure: refresherFailure, holdsRefreshes: holdsRefreshes,
+      lifetime: issuedLifetime)
     let server = TokenCheckingServer(accepting: accepting)
     let transport = StubTransport { request in server.reply(to: request) }
     let authenticator = AuthenticationInterceptor(
