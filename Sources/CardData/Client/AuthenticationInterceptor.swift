@@ -15,9 +15,9 @@ import Synchronization
 /// - **Across processes**: the refresh runs under the store's lock
 ///   (``CredentialStore/refreshCredential(replacing:using:)``).
 /// - **Loop guard**: once ``refreshLimit`` fresh tokens proved unusable within its window (a
-///   401 to a token that had not expired, or a token issued already expired), no refresh
-///   starts and the session ends. Refreshing tokens that simply fall due is never counted,
-///   however often it happens.
+///   401 to the request sent again with a newly issued token, or a token issued already
+///   expired), no refresh starts and the session ends. Tokens that fall due, or that stop
+///   working after they worked, are never counted, however often it happens.
 /// - **Failure**: a refused refresh token (400, 401, 403) clears the stored credential, if no
 ///   newer one was stored meanwhile, and fails every waiter with `sessionExpired`; a refresh
 ///   without a verdict (offline, 5xx, 429) keeps it and fails the waiters with its error.
@@ -110,9 +110,14 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     context: RequestContext
   ) async -> RetryDecision {
     guard context.authorization == .bearer,
-      case .success(let response) = outcome, response.status == 401,
-      context.retryCount(for: .authentication) == 0
+      case .success(let response) = outcome, response.status == 401
     else { return .noDecision }
+    guard context.retryCount(for: .authentication) == 0 else {
+      // Sent again with a newer token than the one refused, and refused too: the token was
+      // rejected right after it was issued, which is what a refresh loop looks like.
+      loopSigns.append(LoopSign(kind: .rejectedRightAfterIssue, at: clock.now()))
+      return .noDecision
+    }
 
     let sentHeader = request.headers["Authorization"]
     let began = endedRefreshes.load(ordering: .acquiring)
@@ -127,8 +132,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
         return .retry(after: .zero, reason: .authentication)
       }
       if let shared = failureShared(withRequestSentAs: sentHeader, by: context) { throw shared }
-      _ = try await refreshed(
-        replacing: current, sharingFailuresSince: began, afterRejection: true)
+      _ = try await refreshed(replacing: current, sharingFailuresSince: began)
       return .retry(after: .zero, reason: .authentication)
     } catch {
       return .fail(error)
@@ -167,19 +171,16 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   /// A credential newer than `stale`: the stored one if it already differs, the refresh in
   /// flight, or a new refresh; a refresh of `stale` that failed after `began` fails this
   /// request too. Nothing suspends between reading the store and recording the refresh task,
-  /// so concurrent callers either join that task or see its result. `afterRejection`: the
-  /// server answered `stale` with a 401.
+  /// so concurrent callers either join that task or see its result.
   private func refreshed(
-    replacing stale: AuthCredential, sharingFailuresSince began: Int,
-    afterRejection: Bool = false
+    replacing stale: AuthCredential, sharingFailuresSince began: Int
   ) async throws(CardError) -> AuthCredential {
     let current = try await loadCredential(sharingFailuresSince: began)
     if let inFlight { return try await Self.result(of: inFlight.task) }
     if current != stale { return current }
     if let failure = failure(replacing: stale, endedSince: began) { throw failure }
 
-    let now = clock.now()
-    try guardAgainstLoop(at: now, rejected: afterRejection && stale.isValid(at: now))
+    try guardAgainstLoop(at: clock.now())
     let generation = endedRefreshes.load(ordering: .acquiring) + 1
     let task = Task { [store, refresher, knownTokens] () async throws -> AuthCredential in
       do throws(CardError) {
@@ -196,15 +197,15 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     return try await Self.result(of: task)
   }
 
-  /// Refuses to start a refresh once the window holds ``refreshLimit`` signs of a loop; a
-  /// `rejected` token (a 401 before its expiry) is one more sign.
-  private func guardAgainstLoop(at now: Date, rejected: Bool) throws(CardError) {
+  /// Refuses to start a refresh once the window holds ``refreshLimit`` signs of a loop. A
+  /// token that expires, or that the server stops accepting after it worked, is no such sign,
+  /// however often it happens.
+  private func guardAgainstLoop(at now: Date) throws(CardError) {
     let window = refreshLimit.window
     loopSigns.removeAll { now.timeIntervalSince($0.at) >= window.timeInterval }
     guard loopSigns.count < refreshLimit.maximum else {
       throw .sessionExpired(reason: LoopSign.reason(for: loopSigns, within: window))
     }
-    if rejected { loopSigns.append(LoopSign(kind: .rejectedBeforeExpiry, at: now)) }
   }
 
   /// Runs when the refresh task ends, not when its first waiter stops waiting, so a cancelled
@@ -321,8 +322,8 @@ public struct RefreshLimit: Hashable, Sendable {
 /// A sign of a refresh loop: a fresh token that proved unusable.
 private struct LoopSign {
   enum Kind {
-    /// The server answered a token with a 401 before it expired.
-    case rejectedBeforeExpiry
+    /// The server answered a request sent again with a newly issued token with a 401.
+    case rejectedRightAfterIssue
     /// A refresh returned a token that had already expired.
     case issuedExpired
   }
@@ -331,12 +332,12 @@ private struct LoopSign {
   let at: Date
 
   /// Why the guard stopped, in what the server did: "within 30.0 seconds the server rejected
-  /// 5 tokens before expiry".
+  /// 5 tokens right after issuing them".
   static func reason(for signs: [LoopSign], within window: Duration) -> String {
-    let rejected = signs.count { $0.kind == .rejectedBeforeExpiry }
+    let rejected = signs.count { $0.kind == .rejectedRightAfterIssue }
     let expired = signs.count - rejected
     var deeds: [String] = []
-    if rejected > 0 { deeds.append("rejected \(tokens(rejected)) before expiry") }
+    if rejected > 0 { deeds.append("rejected \(tokens(rejected)) right after issuing them") }
     if expired > 0 { deeds.append("issued \(tokens(expired)) already expired") }
     return "stopped refreshing: within \(window) the server " + deeds.joined(separator: " and ")
   }

@@ -66,12 +66,13 @@ struct RefreshLimitTests {
   @Test("a server that issues tokens already expired is stopped, saying so")
   func guardStopsExpiredTokenLoop() async throws {
     let fixture = AuthFixture(expiresIn: -60, accepting: [], issuedLifetime: 0)
-    // Three refreshes: before sending, after the 401, and before sending the retry.
+    // Three refreshes: before sending, after the 401, and before sending the retry, whose 401
+    // is a fourth sign.
     #expect(try await fixture.client.send(endpoint).status == 401)
     #expect(fixture.refresher.callCount == 3)
     let stopped = await outcome(of: fixture.client, endpoint)
-    #expect(stopped.failure == .stoppedLoop(expired: 5, window: .seconds(30)))
-    #expect(fixture.refresher.callCount == 5)
+    #expect(stopped.failure == .stoppedLoop(rejected: 1, expired: 4, window: .seconds(30)))
+    #expect(fixture.refresher.callCount == 4)
   }
 
   @Test("tokens rejected and tokens issued expired count together, and the reason says both")
@@ -89,12 +90,12 @@ struct RefreshLimitTests {
 }
 
 extension CardError {
-  /// What the loop guard ends a session with: `rejected` tokens refused before they expired,
-  /// `expired` tokens issued already expired.
+  /// What the loop guard ends a session with: `rejected` tokens refused on the request sent
+  /// again with them, `expired` tokens issued already expired.
   static func stoppedLoop(rejected: Int = 0, expired: Int = 0, window: Duration) -> CardError {
     func tokens(_ count: Int) -> String { count == 1 ? "1 token" : "\(count) tokens" }
     var signs: [String] = []
-    if rejected > 0 { signs.append("rejected \(tokens(rejected)) before expiry") }
+    if rejected > 0 { signs.append("rejected \(tokens(rejected)) right after issuing them") }
     if expired > 0 { signs.append("issued \(tokens(expired)) already expired") }
     return .sessionExpired(
       reason: "stopped refreshing: within \(window) the server "
