@@ -63,6 +63,20 @@ struct RefreshLimitTests {
     #expect(fixture.refresher.callCount == 50)
   }
 
+  /// A server that ends each token after it worked once, as `sandbox expire-token` does
+  /// between commands: each refresh is answered by a token that works, so there is no loop.
+  @Test("tokens that stop working after they worked never trip the guard, however often")
+  func revokedAfterUseRefreshesFreely() async throws {
+    var accepted = Set((0...60).map { "access-\($0)" })
+    let fixture = AuthFixture(accepting: accepted)
+    for round in 0..<50 {
+      #expect(try await fixture.client.send(endpoint).status == 200)
+      accepted.remove("access-\(round)")
+      fixture.server.accept(only: accepted)
+    }
+    #expect(fixture.refresher.callCount == 49)
+  }
+
   @Test("a server that issues tokens already expired is stopped, saying so")
   func guardStopsExpiredTokenLoop() async throws {
     let fixture = AuthFixture(expiresIn: -60, accepting: [], issuedLifetime: 0)
