@@ -7,10 +7,7 @@ enum ReplyShape {
   /// (JSON whitespace only), `HTML or XML (1532 bytes)`, `a JSON array`, or `a JSON object:
   /// missing 'success' at the top level`.
   static func describeNonEnvelope(_ body: Data, _ error: any Error) -> String {
-    if body.isEmpty { return "an empty body" }
-    guard let first = body.first(where: { !isJSONWhitespace($0) }) else {
-      return "a blank body of \(body.count) bytes"
-    }
+    guard let first = firstSignificantByte(of: body) else { return describeBlank(body) }
     let decodingError = error as? DecodingError
     if case .dataCorrupted(let context) = decodingError, context.codingPath.isEmpty {
       let kind = first == UInt8(ascii: "<") ? "HTML or XML" : "not JSON"
@@ -51,6 +48,17 @@ enum ReplyShape {
         text + (text.isEmpty ? "" : ".") + key.stringValue
       }
     }
+  }
+
+  /// The body's first byte that is not JSON whitespace; `nil` for an empty or blank body.
+  /// It reads the bytes in place: iterating `Data` itself took 0.2 s for 16 MiB of spaces.
+  static func firstSignificantByte(of body: Data) -> UInt8? {
+    body.withUnsafeBytes { bytes in bytes.first { !isJSONWhitespace($0) } }
+  }
+
+  /// `an empty body`, or `a blank body of 4 bytes` for one of JSON whitespace only.
+  static func describeBlank(_ body: Data) -> String {
+    body.isEmpty ? "an empty body" : "a blank body of \(body.count) bytes"
   }
 
   /// Space, tab, line feed or carriage return (RFC 8259 §2).
