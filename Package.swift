@@ -18,8 +18,9 @@ let package = Package(
     // Entities, use cases, repository protocols and typed errors. Foundation only.
     .target(name: "CardDomain"),
     // What several of our targets share and no other project needs: a Mutex whose hand-offs
-    // ThreadSanitizer sees, the FIFO lock held across suspension points, header storage, and
-    // the file machinery (atomic replacement, `flock`, file versions). Plumbing, not a layer:
+    // ThreadSanitizer sees, the FIFO lock held across suspension points, header storage, the
+    // file machinery (atomic replacement, `flock`, file versions), and the escaping of text
+    // from outside for a terminal (the REPL and the request log). Plumbing, not a layer:
     // it knows nothing of cards. Package access only; no product names it.
     .target(name: "CardPrimitives"),
     // Endpoints, DTOs, judgeStatus, the request pipeline and the repositories.

@@ -3,12 +3,11 @@ import Foundation
 /// Short, quote-free descriptions of a reply that could not be read, for `pathErr` reasons.
 /// They name the shape and the coding path, never the body's text, so no token leaks.
 enum ReplyShape {
-  /// Why a 2xx body is not the envelope, such as `an empty body`, `HTML or XML (1532 bytes)`,
-  /// `a JSON array`, or `a JSON object: missing 'success' at the top level`.
+  /// Why a 2xx body is not the envelope, such as `an empty body`, `a blank body of 4 bytes`
+  /// (JSON whitespace only), `HTML or XML (1532 bytes)`, `a JSON array`, or `a JSON object:
+  /// missing 'success' at the top level`.
   static func describeNonEnvelope(_ body: Data, _ error: any Error) -> String {
-    guard let first = body.first(where: { !" \t\n\r".utf8.contains($0) }) else {
-      return "an empty body"
-    }
+    guard let first = firstSignificantByte(of: body) else { return describeBlank(body) }
     let decodingError = error as? DecodingError
     if case .dataCorrupted(let context) = decodingError, context.codingPath.isEmpty {
       let kind = first == UInt8(ascii: "<") ? "HTML or XML" : "not JSON"
@@ -51,6 +50,22 @@ enum ReplyShape {
     }
   }
 
+  /// The body's first byte that is not JSON whitespace; `nil` for an empty or blank body.
+  /// It reads the bytes in place: iterating `Data` itself took 0.2 s for 16 MiB of spaces.
+  static func firstSignificantByte(of body: Data) -> UInt8? {
+    body.withUnsafeBytes { bytes in bytes.first { !isJSONWhitespace($0) } }
+  }
+
+  /// `an empty body`, or `a blank body of 4 bytes` for one of JSON whitespace only.
+  static func describeBlank(_ body: Data) -> String {
+    body.isEmpty ? "an empty body" : "a blank body of \(body.count) bytes"
+  }
+
+  /// Space, tab, line feed or carriage return (RFC 8259 §2).
+  private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
   private static func jsonKind(startingWith byte: UInt8) -> String {
     switch byte {
     case UInt8(ascii: "["): "array"
@@ -81,9 +96,11 @@ enum ReplyShape {
 
 extension String {
   /// The string cut to at most `maximum` characters, the last of them `…` when it was cut,
-  /// so that a value quoted in a reason cannot flood a log.
+  /// so that a value quoted in a reason cannot flood a log. It walks at most `maximum`
+  /// characters, however long the string.
   func truncated(to maximum: Int) -> String {
-    guard count > maximum else { return self }
+    guard let end = index(startIndex, offsetBy: maximum, limitedBy: endIndex), end < endIndex
+    else { return self }
     return "\(prefix(max(0, maximum - 1)))…"
   }
 }

@@ -1,4 +1,5 @@
 import CardDomain
+import CardPrimitives
 import Foundation
 
 /// Renders outcomes for people: data on standard output, failures on standard error as
@@ -143,16 +144,5 @@ package struct TextStyle: Hashable, Sendable {
 
   private func wrap(_ text: String, _ code: String) -> String {
     isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-  }
-}
-
-/// Text from the server or the user, safe to print on a terminal: every control character but
-/// the newline, which could move the cursor or change colours, is shown escaped, as `\u{1B}`.
-enum TerminalText {
-  static func safe(_ text: String) -> String {
-    text.unicodeScalars.map { scalar in
-      scalar != "\n" && scalar.properties.generalCategory == .control
-        ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
-    }.joined()
   }
 }

@@ -104,7 +104,9 @@ indirect enum JSONValue: Sendable {
     }
   }
 
-  /// RFC 8259: quotes, backslashes and control characters escaped, the rest as it is.
+  /// RFC 8259: quotes, backslashes and control characters escaped, the rest as it is. The C1
+  /// controls (U+0080–U+009F), which RFC 8259 lets through raw, are escaped too: a terminal
+  /// showing the line would obey one such as U+009B (CSI).
   private static func quoted(_ string: String) -> String {
     var output = "\""
     for scalar in string.unicodeScalars {
@@ -114,7 +116,7 @@ indirect enum JSONValue: Sendable {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
         output += String(format: "\\u%04x", scalar.value)
       default: output.unicodeScalars.append(scalar)
       }

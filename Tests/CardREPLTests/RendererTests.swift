@@ -126,6 +126,18 @@ struct JSONRendererTests {
     #expect(offline["result"] as? String == "networkFail")
   }
 
+  /// A server's message printed raw in a JSON line: RFC 8259 lets C1 controls through, and a
+  /// terminal showing the line obeys U+009B (CSI) as it does ESC [.
+  @Test func c1ControlsAreEscapedLikeC0Ones() throws {
+    let message = "a\u{9B}31m\u{1B}b\u{85}c\u{7F}"
+    let line = JSONRenderer.line(
+      command: "cards",
+      outcome: .failure(CommandFailure(.requestErr(message: message, status: 400))))
+    #expect(line.contains(#""message": "a\u009b31m\u001bb\u0085c\u007f""#))
+    #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    #expect(try object(line)["message"] as? String == message)
+  }
+
   @Test func cancellationIsNetworkFailSayingCancelled() throws {
     let line = try object(JSONRenderer.line(command: "cards", outcome: .failure(.cancelled)))
     #expect(line["result"] as? String == "networkFail")

@@ -1,9 +1,11 @@
+import CardPrimitives
 import Foundation
 
 /// Writes a readable log line for every request event, with every secret redacted: the
 /// `Authorization` header, token and password fields in bodies, the contents of multipart
 /// file parts (only their name, type and size are shown), and the session's own tokens
-/// wherever they appear (``KnownTokens``).
+/// wherever they appear (``KnownTokens``). Every control character in what a line quotes is
+/// escaped, the newline too, so that each line is one line and safe to print on a terminal.
 public struct LoggingMonitor: EventMonitor {
   private let redactor: Redactor
   private let maximumBodyLength: Int
@@ -82,8 +84,13 @@ public struct LoggingMonitor: EventMonitor {
         + "sent \(metrics.bytesSent) bytes, received \(metrics.bytesReceived) bytes")
   }
 
+  /// Bodies, URLs, header values, part names and texts, and error messages come from servers
+  /// and users: every control character in them, the newline included, is escaped
+  /// (``TerminalText/safeLine(_:)``), so that none can rewrite the terminal or forge a line.
   private func log(_ context: RequestContext, _ message: String) {
-    write(redactor.redact(knownTokensIn: "[#\(context.id) \(context.endpointName)] \(message)"))
+    write(
+      TerminalText.safeLine(
+        redactor.redact(knownTokensIn: "[#\(context.id) \(context.endpointName)] \(message)")))
   }
 
   private func describe(_ part: RequestBodySummary.Part) -> String {

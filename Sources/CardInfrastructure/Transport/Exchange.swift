@@ -85,6 +85,20 @@ final class Exchange: Sendable {
     return "\(size) bytes"
   }
 
+  /// The 1xx head a failed task was last given, when the failure is libcurl's reading of what
+  /// followed it: libcurl takes any 1xx head for an interim one and reads on for the next, so
+  /// a server that answers with a 1xx fails as "Received HTTP/0.9 when not allowed"
+  /// (`unsupportedURL`), or "Empty reply from server" (`badServerResponse`) when nothing
+  /// follows. That 1xx is the server's answer, for the caller to judge as a reply.
+  private static func finalInterimResponse(_ response: URLResponse?, _ error: any Error)
+    -> HTTPURLResponse?
+  {
+    guard let response = response as? HTTPURLResponse, (100..<200).contains(response.statusCode),
+      let code = (error as? URLError)?.code, [.unsupportedURL, .badServerResponse].contains(code)
+    else { return nil }
+    return response
+  }
+
   func refusedChallenge(of response: URLResponse?) {
     state.withLock { $0.challenged = response as? HTTPURLResponse }
   }
@@ -103,6 +117,8 @@ final class Exchange: Sendable {
         outcome =
           (error as? URLError)?.code == .cancelled
           ? .success((state.data, challenged)) : .failure(error)
+      } else if let error, let interim = Self.finalInterimResponse(state.response, error) {
+        outcome = .success((Data(), interim))
       } else if let error {
         outcome = .failure(error)
       } else if let response = response ?? state.response {

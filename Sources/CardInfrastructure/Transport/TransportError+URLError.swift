@@ -20,6 +20,11 @@ extension TransportError {
     case let error as TransportError:
       kind = error.kind
       message = error.message
+    case let error as URLError where Self.isHeaderTooLarge(error):
+      kind = .replyRefused
+      message =
+        "the header of the reply from \(failed.server) is larger than libcurl accepts"
+        + " (URLError \(error.code.rawValue))"
     case let error as URLError:
       let meaning = Self.urlErrorMeanings[error.code]
       kind = meaning?.kind ?? .other
@@ -48,6 +53,21 @@ extension TransportError {
       return nil
     }
     return description
+  }
+
+  /// libcurl refuses a header line over 100 KiB as `CURLE_OUT_OF_MEMORY`, whose text is "Out
+  /// of memory", and headers over 300 KiB in all as "Too large response headers: …";
+  /// FoundationNetworking passes both on as `URLError.unknown` with that text. A real lack of
+  /// memory in libcurl would read the same, but on this path a server sending too much is
+  /// what it means.
+  private static func isHeaderTooLarge(_ error: URLError) -> Bool {
+    #if canImport(FoundationNetworking)
+      let text = error.localizedDescription
+      return error.code == .unknown
+        && (text == "Out of memory" || text.hasPrefix("Too large response headers"))
+    #else
+      return false
+    #endif
   }
 
   typealias Meaning = (kind: Kind, sentence: @Sendable (FailedRequest) -> String)

@@ -40,6 +40,17 @@ struct RemoteCardRepositoryTests {
     }
   }
 
+  @Test func aBodyOfSpacesIsBlankNotEmpty() async throws {
+    let harness = H(credential: H.credential())
+    let spaces = String(repeating: " ", count: 1 << 20)
+    await harness.transport.stub(
+      Endpoint.cardList, with: [.raw(status: 200, body: spaces, contentType: "application/json")])
+    let reason = "status 200: the body is not the envelope: a blank body of 1048576 bytes"
+    await #expect(throws: CardError.pathErr(reason: reason)) {
+      try await harness.cards.cards()
+    }
+  }
+
   @Test func anHTMLErrorPageIsAServerFailureAfterTheRetries() async throws {
     let harness = H(credential: H.credential())
     await harness.transport.stub(

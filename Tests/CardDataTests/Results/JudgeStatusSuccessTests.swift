@@ -67,7 +67,10 @@ import Testing
       shape: "HTML or XML (48 bytes)"),
     NonEnvelope(label: "plain text", body: "OK", shape: "not JSON (2 bytes)"),
     NonEnvelope(label: "empty", body: "", shape: "an empty body"),
-    NonEnvelope(label: "whitespace", body: " \r\n\t", shape: "an empty body"),
+    NonEnvelope(label: "whitespace", body: " \r\n\t", shape: "a blank body of 4 bytes"),
+    NonEnvelope(
+      label: "1 MiB of spaces", body: String(repeating: " ", count: 1 << 20),
+      shape: "a blank body of 1048576 bytes"),
     NonEnvelope(label: "broken JSON", body: "{\"status\": 200,", shape: "not JSON (15 bytes)"),
     NonEnvelope(label: "JSON array", body: "[{\"cardId\": \"c1\"}]", shape: "a JSON array"),
     NonEnvelope(label: "JSON string", body: "\"card fetched\"", shape: "a JSON string"),
