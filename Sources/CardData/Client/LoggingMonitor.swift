@@ -34,7 +34,7 @@ public struct LoggingMonitor: EventMonitor {
     log(context, "-> \(request.method) \(redactor.redact(url: request.url))")
     switch body {
     case .empty: break
-    case .json(let data): log(context, "   body: \(clip(redactor.redact(body: data)))")
+    case .json(let data): log(context, "   body: \(shown(data))")
     case .multipart(let parts):
       for part in parts { log(context, "   part \(describe(part))") }
     }
@@ -54,7 +54,7 @@ public struct LoggingMonitor: EventMonitor {
     guard isEnabled() else { return }
     log(context, "<- \(response.status) in \(Self.format(elapsed)), \(response.body.count) bytes")
     if !response.body.isEmpty {
-      log(context, "   body: \(clip(redactor.redact(body: response.body)))")
+      log(context, "   body: \(shown(response.body))")
     }
   }
 
@@ -102,6 +102,14 @@ public struct LoggingMonitor: EventMonitor {
     guard let text = part.text else { return "\(part.name): <\(size)>" }
     let shown = redactor.sensitiveFields.contains(part.name.lowercased()) ? Redactor.mask : text
     return "\(part.name) = \(clip(shown))"
+  }
+
+  /// A large body is shown by its first bytes, redacted by pattern: parsing megabytes of JSON
+  /// to log a few thousand characters would take longer than the body took to arrive.
+  private func shown(_ body: Data) -> String {
+    guard body.count > 64 << 10 else { return clip(redactor.redact(body: body)) }
+    let head = String(decoding: body.prefix(4 * maximumBodyLength), as: UTF8.self)
+    return "\(redactor.redact(text: head).prefix(maximumBodyLength))… (\(body.count) bytes in all)"
   }
 
   private func clip(_ text: String) -> String {

@@ -157,4 +157,22 @@ struct LoggingRedactionTests {
         "body: \(redacted.prefix(20))… (\(redacted.count - 20) more characters)"))
     #expect(!lines.lines.contains { $0.contains("hunter2") })
   }
+
+  /// Its head only, redacted by pattern: a token cut off by the head is hidden up to the end.
+  @Test("a body over 64 KiB is logged by its head, still redacted")
+  func largeBodies() async throws {
+    let transport = StubTransport()
+    let padding = String(repeating: "x", count: 100_000)
+    let body = #"{"refreshToken":"hunter2-secret\#(padding)","password":"hunter2-too"}"#
+    await transport.stub(method: .get, path: "/things", with: [.status(200, body: body)])
+    let lines = LineCollector()
+    let client = RequestPipeline(
+      baseURL: testBaseURL, transport: transport,
+      monitors: [LoggingMonitor(maximumBodyLength: 40, write: lines.write)])
+    _ = try await client.send(TestEndpoint.get())
+    let bodyLine = try #require(lines.lines.first { $0.contains("body: ") })
+    #expect(
+      bodyLine.hasSuffix(#"body: {"refreshToken":"<redacted>… (\#(body.utf8.count) bytes in all)"#))
+    #expect(!lines.lines.contains { $0.contains("hunter2") })
+  }
 }
