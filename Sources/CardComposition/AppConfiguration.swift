@@ -4,11 +4,19 @@ import Foundation
 /// Everything the composition root needs to build the application; every default but
 /// ``commandDeadline`` is the one `card-repl` uses.
 package struct AppConfiguration: Sendable {
-  package enum Backend: Hashable, Sendable {
+  package enum Backend: Hashable, Sendable, CustomStringConvertible {
     /// The in-process sandbox, whose state lives in the home directory.
     case sandbox
     /// A server at this base URL, over URLSession.
     case server(URL)
+
+    /// For the banner: never a password the URL carries.
+    package var description: String {
+      switch self {
+      case .sandbox: "sandbox (demo/demo, guest/guest)"
+      case .server(let url): "server \(Redactor.standard.redact(url: url))"
+      }
+    }
   }
 
   /// The session store's key: a random key in a file of its own in the home directory, or

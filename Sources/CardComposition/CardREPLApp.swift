@@ -52,17 +52,10 @@ package enum CardREPLApp {
     let signals = SignalInterrupts(controller: interrupts, echoDescriptor: echo)
     defer { signals.cancel() }
     let banner =
-      "card-repl on the \(backendDescription(configuration.backend)); "
+      "card-repl on the \(configuration.backend); "
       + "home \(configuration.homeDirectory.path). Type 'help' for the commands, Ctrl-D to leave.\n"
     if options.json { console.writeError(banner) } else { console.writeOutput(banner) }
     _ = await session.run(TerminalLineSource(echoDescriptor: echo))
     return 0
-  }
-
-  private static func backendDescription(_ backend: AppConfiguration.Backend) -> String {
-    switch backend {
-    case .sandbox: "sandbox (demo/demo, guest/guest)"
-    case .server(let url): "server \(url.absoluteString)"
-    }
   }
 }

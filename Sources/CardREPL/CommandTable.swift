@@ -84,7 +84,8 @@ package enum CommandTable {
       summary: "make the next requests answer an error status",
       details: [
         "status is 400 to 599; 502, 503 and 504 answer an HTML page, as a proxy would.",
-        "GET, PUT and DELETE are retried twice on 5xx, so `sandbox fail 500 3` fails a GET.",
+        "GET, PUT and DELETE are retried twice on 408, 500, 502, 503 and 504, so",
+        "`sandbox fail 500 3` fails a GET.",
         "A count of 0 clears the queue.",
       ]
     ) { (arguments) throws(UsageError) in

@@ -105,4 +105,11 @@ struct AppConfigurationTests {
     #expect(configuration.accessTokenLifetime == .seconds(3600))
     #expect(configuration.commandDeadline == CommandDeadline())
   }
+
+  /// The banner names the backend; a password in the server's URL stays out of it.
+  @Test func theBackendsDescriptionHidesAPasswordInTheURL() throws {
+    let server = AppConfiguration.Backend.server(URL(string: "http://user:secret@127.0.0.1:9/api")!)
+    #expect(server.description == "server http://user:<redacted>@127.0.0.1:9/api")
+    #expect(AppConfiguration.Backend.sandbox.description == "sandbox (demo/demo, guest/guest)")
+  }
 }
