@@ -1,5 +1,5 @@
+import CardPrimitives
 import Foundation
-import Synchronization
 
 /// The access and refresh tokens of the session in use, kept current by the
 /// ``AuthenticationInterceptor`` and hidden by a ``Redactor`` wherever they appear: a server
@@ -19,7 +19,7 @@ public final class KnownTokens: Sendable {
     var longestFirst: [String] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Protected(State())
 
   public init() {}
 
