@@ -41,10 +41,10 @@ final class Exchange: Sendable {
     }
   }
 
-  /// False when the reply announces more bytes than the limit, or comes compressed: the task
-  /// is to be cancelled before its body arrives. The request asks for no compression
-  /// (`Accept-Encoding: identity`), and libcurl would inflate whatever it is sent, faster than
-  /// the delivered bytes can be counted: 1 MB of gzip reached 1 GiB before the limit below did.
+  /// False when the reply announces more bytes than the limit, or comes compressed although the
+  /// request asked for none (`Accept-Encoding: identity`): the task is to be cancelled and
+  /// nothing of its body is read. This is the earliest FoundationNetworking allows; what
+  /// libcurl has inflated by then is in docs/url-session-transport.md.
   func receive(_ response: URLResponse) -> Bool {
     let encoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
     return state.withLock { state in
