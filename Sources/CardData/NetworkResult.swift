@@ -63,8 +63,8 @@ extension NetworkResult {
 /// | 5xx | `serverErr`: the envelope's message, or `nil` (an HTML page is fine) |
 /// | 1xx, 3xx, anything else | `pathErr("unexpected status N")` |
 ///
-/// A 2xx body is decoded once, as `GenericResponse<T>`; only a body that fails is looked at
-/// again, to say why. A `null` or absent `data` is a success only when `T` decodes from
+/// A 2xx body is decoded once, as `GenericResponse<T>`, whether it succeeds or fails: the
+/// reason is built from that decode's error, never by reading the body again. A `null` or absent `data` is a success only when `T` decodes from
 /// `null` (``NoPayload``, an optional). Reasons never quote the body, so no token leaks.
 public func judgeStatus<T: Decodable>(
   by statusCode: Int, data: Data, type: T.Type
@@ -94,8 +94,8 @@ extension CardError {
 
 /// The envelope every reply body is wrapped in, success or failure:
 /// `{"status": 200, "success": true, "message": "card fetched", "data": …}`. The `status`
-/// repeats the HTTP status for information only; `data` is `nil` when `null` (always so on
-/// failure) or absent.
+/// repeats the HTTP status for information only; `data` is `nil` when `null` or absent, and
+/// is not read at all when `success` is false: a failure's payload has no shape to break.
 public struct GenericResponse<T: Decodable>: Decodable {
   public var status: Int
   public var success: Bool
@@ -107,7 +107,7 @@ public struct GenericResponse<T: Decodable>: Decodable {
     status = try container.decode(Int.self, forKey: .status)
     success = try container.decode(Bool.self, forKey: .success)
     message = try container.decode(String.self, forKey: .message)
-    data = try container.decodeIfPresent(T.self, forKey: .data)
+    data = success ? try container.decodeIfPresent(T.self, forKey: .data) : nil
   }
 }
 
@@ -178,20 +178,13 @@ private func judgeSuccess<T: Decodable>(status: Int, body: Data, type: T.Type)
   return .pathErr(reason: "status \(status): data is null; expected \(T.self)")
 }
 
-/// Why a 2xx body did not decode as the envelope around `T`, looked into only then. Only an
-/// object can be the envelope: anything else is described without decoding it again.
+/// Why a 2xx body did not decode as the envelope around `T`, from the error alone: reading
+/// the body again to find out took as long as the decode itself for a 16 MiB reply. The
+/// envelope decodes `data` last, and only when `success` is true, so an error under `data`
+/// means the rest was the envelope of a success.
 private func whyNot<T>(_ body: Data, decodes type: T.Type, _ error: any Error) -> String {
-  guard ReplyShape.firstSignificantByte(of: body) == UInt8(ascii: "{") else {
+  guard ReplyShape.codingPath(of: error).first?.stringValue == EnvelopeKey.data.stringValue else {
     return "the body is not the envelope: \(ReplyShape.describeNonEnvelope(body, error))"
-  }
-  let header: GenericResponse<AnyPayload>
-  do {
-    header = try replyDecoder.decode(GenericResponse<AnyPayload>.self, from: body)
-  } catch {
-    return "the body is not the envelope: \(ReplyShape.describeNonEnvelope(body, error))"
-  }
-  guard header.success else {
-    return "the envelope says success: false (\(ReplyShape.excerpt(of: header.message)))"
   }
   return "data does not decode as \(T.self): \(ReplyShape.describe(error))"
 }

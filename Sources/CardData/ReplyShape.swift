@@ -36,6 +36,17 @@ enum ReplyShape {
     }
   }
 
+  /// Where in the body a decoding failure happened; empty for the top level or another error.
+  static func codingPath(of error: any Error) -> [any CodingKey] {
+    switch error as? DecodingError {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .keyNotFound(_, let context), .dataCorrupted(let context):
+      context.codingPath
+    default:
+      []
+    }
+  }
+
   /// A server message cut to 100 characters, quoted.
   static func excerpt(of message: String) -> String { "\"\(message.truncated(to: 100))\"" }
 

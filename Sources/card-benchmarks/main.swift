@@ -6,11 +6,15 @@ import Foundation
 let usage = """
   usage: card-benchmarks multipart-memory [sizeMiB]
          card-benchmarks pipeline [rounds]
+         card-benchmarks wrong-shape [rounds]
     multipart-memory  encode a form with a sizeMiB file part (default 256) through a
                       temporary file and check that peak memory stays flat
     pipeline          CPU time of a full repository call against a bare JSONDecoder decode
                       of the same reply, one card and a 100-card list, interleaved over
                       rounds (default 20); the goal is at most 1.5 times
+    wrong-shape       judgeStatus on a 16 MiB reply whose data breaks the contract
+                      against one bare decode of it (default 5 rounds); the goal is at
+                      most 1.1 times
   """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +26,9 @@ case ("multipart-memory", 2, let size?) where size > 0:
 case ("pipeline", 1, _): exit(await PipelineBenchmark(rounds: 20).run())
 case ("pipeline", 2, let rounds?) where rounds > 0:
   exit(await PipelineBenchmark(rounds: rounds).run())
+case ("wrong-shape", 1, _): exit(WrongShapeBenchmark(rounds: 5).run())
+case ("wrong-shape", 2, let rounds?) where rounds > 0:
+  exit(WrongShapeBenchmark(rounds: rounds).run())
 default:
   printError(usage)
   exit(2)

@@ -167,6 +167,22 @@ import Testing
       result == .pathErr(reason: "status 200: the envelope says success: false (\"card fetched\")"))
   }
 
+  @Test func successFalseIsReportedWhateverShapeItsDataHas() {
+    let body = WireFixtures.envelope(
+      success: false, message: "no such card", data: #"{"unexpected": [1, 2]}"#)
+    let result = judgeStatus(by: 200, data: body, type: CardDTO.self)
+    #expect(
+      result == .pathErr(reason: "status 200: the envelope says success: false (\"no such card\")"))
+  }
+
+  @Test func aFailedEnvelopeDecodesWithoutItsData() throws {
+    let body = WireFixtures.envelope(
+      status: 404, success: false, message: "not found", data: #""not a card""#)
+    let envelope = try JSONDecoder().decode(GenericResponse<CardDTO>.self, from: body)
+    #expect(envelope.message == "not found")
+    #expect(envelope.data == nil)
+  }
+
   @Test func successFalseQuotesAtMostAHundredCharactersOfTheMessage() {
     let message = String(repeating: "x", count: 500)
     let body = WireFixtures.envelope(success: false, message: message)
