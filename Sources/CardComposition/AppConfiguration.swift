@@ -128,8 +128,12 @@ package struct AppConfiguration: Sendable {
       throw LaunchError("\(passphraseVariable) is set but empty; unset it or set a passphrase")
     case let passphrase?: keySource = .passphrase(passphrase)
     }
+    if options.tokenLifetime != nil, options.server != nil {
+      throw LaunchError("--token-lifetime sets the sandbox's tokens; a server sets its own")
+    }
     return AppConfiguration(
       backend: options.server.map(Backend.server) ?? .sandbox, homeDirectory: home,
-      keySource: keySource, commandDeadline: CommandDeadline())
+      keySource: keySource, accessTokenLifetime: .seconds(options.tokenLifetime ?? 3600),
+      commandDeadline: CommandDeadline())
   }
 }

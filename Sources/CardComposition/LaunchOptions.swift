@@ -1,16 +1,19 @@
 import Foundation
 
-/// The command line of `card-repl`: `[--json] [--server <url>] [--home <dir>] [--help]`.
+/// The command line of `card-repl`:
+/// `[--json] [--server <url>] [--home <dir>] [--token-lifetime <seconds>] [--help]`.
 package struct LaunchOptions: Hashable, Sendable {
   package var json = false
   package var server: URL?
   package var home: String?
+  /// How long the sandbox's access tokens last, in seconds; `nil` for its hour.
+  package var tokenLifetime: Int?
   package var showsHelp = false
 
   package init() {}
 
   package static let usage = """
-    usage: card-repl [--json] [--server <url>] [--home <dir>]
+    usage: card-repl [--json] [--server <url>] [--home <dir>] [--token-lifetime <seconds>]
 
     Explore the card service: sign in, list, create, reorder and delete cards. With no
     server, an in-process sandbox answers, with fault injection (type 'sandbox' commands).
@@ -20,6 +23,9 @@ package struct LaunchOptions: Hashable, Sendable {
       --server <url>   use the server at <url> instead of the sandbox
       --home <dir>     keep the session and the sandbox's state in <dir>
                        (default: $CARD_REPL_HOME, else ~/.card-repl)
+      --token-lifetime <seconds>
+                       the sandbox's access tokens last <seconds> (default 3600), to
+                       watch them expire and refresh
       --help           print this help
 
     The session is kept encrypted with a key file in the home directory, or with a key
@@ -56,6 +62,7 @@ package struct LaunchOptions: Hashable, Sendable {
         guard !home.isEmpty else { throw LaunchError("--home needs a directory") }
         options.home = home
       case "--server": options.server = try serverURL(try value())
+      case "--token-lifetime": options.tokenLifetime = try seconds(name, try value())
       default: throw LaunchError("unknown option '\(name)'")
       }
     }
@@ -72,6 +79,13 @@ package struct LaunchOptions: Hashable, Sendable {
   private static func flag(_ name: String, _ inlineValue: String?) throws(LaunchError) -> Bool {
     guard inlineValue == nil else { throw LaunchError("\(name) takes no value") }
     return true
+  }
+
+  private static func seconds(_ name: String, _ text: String) throws(LaunchError) -> Int {
+    guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+      throw LaunchError("\(name) needs whole seconds from 1 to 86400, not '\(text)'")
+    }
+    return seconds
   }
 
   private static func serverURL(_ text: String) throws(LaunchError) -> URL {

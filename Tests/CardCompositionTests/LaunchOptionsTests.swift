@@ -39,6 +39,8 @@ struct LaunchOptionsTests {
       "--server needs an http or https URL, not 'ftp://example.com'"
     ),
     (["--server", "not a url"], "--server needs an http or https URL, not 'not a url'"),
+    (["--token-lifetime", "0"], "--token-lifetime needs whole seconds from 1 to 86400, not '0'"),
+    (["--token-lifetime=1.5"], "--token-lifetime needs whole seconds from 1 to 86400, not '1.5'"),
   ])
   func badCommandLinesAreErrors(arguments: [String], message: String) {
     #expect(throws: LaunchError(message)) { try LaunchOptions.parse(arguments) }
@@ -104,6 +106,16 @@ struct AppConfigurationTests {
     #expect(configuration.retryBaseDelay == .milliseconds(500))
     #expect(configuration.accessTokenLifetime == .seconds(3600))
     #expect(configuration.commandDeadline == CommandDeadline())
+  }
+
+  /// Short natural lifetimes let several processes meet real expiries, not injected ones.
+  @Test func theSandboxsTokenLifetimeIsAnOption() throws {
+    #expect(try resolve(["--token-lifetime", "2"], [:]).accessTokenLifetime == .seconds(2))
+    #expect(
+      throws: LaunchError("--token-lifetime sets the sandbox's tokens; a server sets its own")
+    ) {
+      try resolve(["--token-lifetime", "2", "--server", "http://127.0.0.1:8080"], [:])
+    }
   }
 
   /// The banner names the backend; a password in the server's URL stays out of it.
