@@ -169,7 +169,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
       NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
       NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTMLForm:
       exchange(of: task)?.refusedChallenge(of: challenge.failureResponse)
-      completionHandler(.rejectProtectionSpace, nil)
+      // Refusing cancels the task, which must not happen on the work queue: see cancel(_:).
+      Self.offTheWorkQueue { completionHandler(.rejectProtectionSpace, nil) }
     default:
       completionHandler(.performDefaultHandling, nil)
     }
@@ -182,11 +183,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     let wanted = exchange(of: dataTask)?.receive(response) ?? true
     completionHandler(wanted ? .allow : .cancel)
     // FoundationNetworking ignores the disposition.
-    if !wanted { dataTask.cancel() }
+    if !wanted { Self.offTheWorkQueue { dataTask.cancel() } }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    if exchange(of: dataTask)?.append(data) == false { dataTask.cancel() }
+    if exchange(of: dataTask)?.append(data) == false { Self.offTheWorkQueue { dataTask.cancel() } }
+  }
+
+  /// Runs `work`, which cancels a task, on another thread: on Linux a delegate call runs on
+  /// the session's work queue (see ``InlineDelegateQueue``), and Swift 6.3's
+  /// FoundationNetworking cancels a task by waiting for that queue.
+  private static func offTheWorkQueue(_ work: @escaping @Sendable () -> Void) {
+    DispatchQueue.global().async(execute: work)
   }
 
   func urlSession(
@@ -196,3 +204,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     exchange?.finish(response: task.response, error: error)
   }
 }
+
+#if canImport(FoundationNetworking)
+  /// The transport's sessions' delegate queue on Linux, which runs each delegate call at once
+  /// on the thread that hands it over. FoundationNetworking queues one operation per 16 KiB
+  /// that libcurl delivers, and libcurl inflates up to a hundred socket reads in one pass
+  /// before a cancel can run: queued, a 1 MB gzip reply of 1 GiB was all in memory (1.18 GB)
+  /// before the exchange refused it. Run at once, each chunk is dropped as it comes.
+  /// FoundationNetworking's completion handlers return to its work queue asynchronously, and
+  /// the delegate's own calls only take a lock and resume a caller, or cancel from another
+  /// thread.
+  final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+      block()
+    }
+  }
+#endif

@@ -22,8 +22,18 @@ public final class URLSessionTransport: HTTPTransport {
     resourceTimeout = configuration.resourceTimeout
     maximumReplySize = configuration.maximumReplySize
     sessionConfiguration = configuration.makeSessionConfiguration()
-    session = URLSession(
-      configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+    session = Self.makeSession(sessionConfiguration, delegate)
+  }
+
+  private static func makeSession(
+    _ configuration: URLSessionConfiguration, _ delegate: SessionDelegate
+  ) -> URLSession {
+    #if canImport(FoundationNetworking)
+      URLSession(
+        configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
+    #else
+      URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    #endif
   }
 
   deinit {
@@ -61,8 +71,7 @@ public final class URLSessionTransport: HTTPTransport {
   private func exchange(_ outgoing: OutgoingRequest) async throws -> (Data, URLResponse) {
     let session =
       outgoing.hasBody
-      ? URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
-      : self.session
+      ? Self.makeSession(sessionConfiguration, delegate) : self.session
     defer { if session !== self.session { session.finishTasksAndInvalidate() } }
     let server = FailedRequest.server(of: outgoing.urlRequest.url)
     let exchange = Exchange(replyLimit: maximumReplySize, server: server)
