@@ -27,7 +27,8 @@ package struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
       active.append("next \(requests) \(failureStatus)")
     }
     if let malformedReply, malformedRemaining > 0 {
-      active.append("next \(malformedRemaining) replies malformed (\(malformedReply.rawValue))")
+      let replies = malformedRemaining == 1 ? "reply" : "\(malformedRemaining) replies"
+      active.append("next \(replies) malformed (\(malformedReply.rawValue))")
     }
     return active.isEmpty ? "none" : active.joined(separator: ", ")
   }
