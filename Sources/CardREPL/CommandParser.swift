@@ -24,9 +24,12 @@ package enum CommandParser {
       let arguments = CommandArguments(spec: spec, words: Array(words.dropFirst(spec.words.count)))
       return (spec.name, try spec.parse(arguments))
     }
-    let hint = CommandSuggestion.nearest(to: words).map { "did you mean '\($0)'?" }
+    func hint(_ typed: [String]) -> String? {
+      CommandSuggestion.nearest(to: typed).map { "did you mean '\($0)'?" }
+    }
     guard let last = subcommands.last else {
-      throw UsageError(command: first, "unknown command '\(first)'; \(hint ?? "try 'help'")")
+      throw UsageError(
+        command: first, "unknown command '\(first)'; \(hint([first]) ?? "try 'help'")")
     }
     guard words.count > 1 else {
       let names = subcommands.dropLast().joined(separator: ", ")
@@ -35,7 +38,8 @@ package enum CommandParser {
     }
     throw UsageError(
       command: first,
-      "unknown subcommand '\(first) \(words[1])'; \(hint ?? "try 'help \(first)'")")
+      "unknown subcommand '\(first) \(words[1])'; \(hint([first, words[1]]) ?? "try 'help \(first)'")"
+    )
   }
 }
 

@@ -8,21 +8,17 @@ enum CommandSuggestion {
     "card new": "card create", "card add": "card create", "card rm": "card delete",
     "card remove": "card delete", "card del": "card delete", "card order": "cards order",
     "card reorder": "cards order", "cards reorder": "cards order", "signin": "login",
-    "sign in": "login", "logoff": "logout", "signout": "logout", "who": "whoami",
+    "logoff": "logout", "signout": "logout", "who": "whoami",
     "bye": "exit", "q": "quit",
   ]
 
   private static let maximumDistance = 2
 
-  /// `words` are the line's words; the first one or two are the mistyped command.
+  /// `words` are the mistyped command: a word, or a group and a word (`card list`).
   static func nearest(to words: [String]) -> String? {
-    let typed = words.prefix(2).map { $0.lowercased() }
-    let phrases = typed.count == 2 ? [typed.joined(separator: " "), typed[0]] : typed
-    for phrase in phrases {
-      if let synonym = synonyms[phrase] { return synonym }
-    }
-    // Only the whole phrase is spelled against the names: `card` alone is near `cards`.
-    let scored = CommandTable.all.map { spec in (spec.name, distance(phrases[0], spec.name)) }
+    let phrase = words.joined(separator: " ").lowercased()
+    if let synonym = synonyms[phrase] { return synonym }
+    let scored = CommandTable.all.map { spec in (spec.name, distance(phrase, spec.name)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= maximumDistance else {
       return nil
     }

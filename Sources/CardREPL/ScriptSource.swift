@@ -13,8 +13,8 @@ package final class ScriptSource: LineSource {
     remaining = Protected(ArraySlice(lines))
   }
 
-  /// The lines of the UTF-8 file at `path` (relative paths start at `workingDirectory`), a
-  /// `\r` before a newline dropped. Throws a message that names the file.
+  /// The lines of the UTF-8 file at `path` (relative paths start at `workingDirectory`), split
+  /// at `\n`, `\r\n` or any other newline. Throws a message that names the file.
   package static func file(named path: String, in workingDirectory: URL) throws(ScriptError)
     -> ScriptSource
   {
@@ -32,9 +32,9 @@ package final class ScriptSource: LineSource {
     guard let text = String(data: data, encoding: .utf8) else {
       throw ScriptError("cannot run the script '\(path)': it is not UTF-8 text")
     }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-    }
+    // `\r\n` is one Character, a newline, so Windows line ends split as Unix ones do.
+    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      .map(String.init)
     if lines.last == "" { lines.removeLast() }
     return ScriptSource(origin: path, lines: lines)
   }

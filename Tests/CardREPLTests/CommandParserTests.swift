@@ -63,7 +63,17 @@ struct CommandParserTests {
   @Test func unknownCommandNamesTheWordTyped() {
     let error = usageError("cardz all")
     #expect(error?.command == "cardz")
-    #expect(error?.message == "unknown command 'cardz'; try 'help'")
+    #expect(error?.message == "unknown command 'cardz'; did you mean 'cards'?")
+    #expect(usageError("frobnicate")?.message == "unknown command 'frobnicate'; try 'help'")
+  }
+
+  @Test(arguments: [
+    ("card list", "cards"), ("card rm c1", "card delete"), ("CARDS", "cards"),
+    ("whoam", "whoami"), ("card gte c1", "card get"), ("ls", "cards"),
+    ("sandbox fial 500", "sandbox fail"),
+  ])
+  func anUnknownCommandSuggestsTheNearestOne(line: String, suggestion: String) {
+    #expect(usageError(line)?.message.hasSuffix("did you mean '\(suggestion)'?") == true)
   }
 
   @Test func groupWithoutOrWithAnUnknownSubcommand() {
