@@ -55,6 +55,7 @@ package struct AppGraph: Sendable {
       monitors: [
         LoggingMonitor(redactor: redactor, isEnabled: { requestLog.isEnabled }, write: log),
         RefreshNoticeMonitor(notes: notes),
+        RetryNoticeMonitor(notes: notes, limit: retryPolicy.limit, redactor: redactor),
       ], deadline: configuration.commandDeadline, redactor: redactor)
     let authentication = AuthenticationInterceptor(
       store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock,

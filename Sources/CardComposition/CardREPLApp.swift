@@ -2,25 +2,30 @@ import CardREPL
 import Foundation
 
 /// `card-repl` from its command line to its exit status: reads the options, builds the
-/// graph, and runs the REPL interactively on a terminal or as a script on piped input.
+/// graph, and runs the commands of `-c`, a script file, or standard input: interactively on
+/// a terminal, as a script when piped.
 package enum CardREPLApp {
   /// The exit status: for a script 0 when every command succeeded and 1 when any failed; 0
   /// after an interactive session; 1 when it could not start; 2 for a bad command line.
+  /// `currentDirectory` is where relative paths start (tests give their own).
   package static func run(
     arguments: [String], environment: [String: String],
-    console: any Console = StandardConsole()
+    console: any Console = StandardConsole(),
+    currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
   ) async -> Int32 {
-    let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let options: LaunchOptions
     let configuration: AppConfiguration
+    let script: ScriptSource?
     do {
       options = try LaunchOptions.parse(arguments)
-      if options.showsHelp {
-        console.writeOutput(LaunchOptions.usage + "\n")
+      if options.showsHelp || options.showsVersion {
+        console.writeOutput(
+          (options.showsHelp ? LaunchOptions.usage : LaunchOptions.version) + "\n")
         return 0
       }
       configuration = try AppConfiguration.resolve(
         options, environment: environment, currentDirectory: currentDirectory)
+      script = try self.script(options, in: currentDirectory)
     } catch {
       console.writeError("card-repl: \(error); try 'card-repl --help'\n")
       return 2
@@ -45,8 +50,12 @@ package enum CardREPLApp {
     let session = REPLSession(
       services: graph.services, console: console, mode: mode, workingDirectory: currentDirectory,
       interrupts: interrupts)
+    if let script {
+      return await session.run(script, stopsOnError: options.stopsOnError).scriptExitStatus
+    }
     guard StandardConsole.inputIsTerminal else {
-      return await session.run(PipedLineSource()).scriptExitStatus
+      return await session.run(PipedLineSource(), stopsOnError: options.stopsOnError)
+        .scriptExitStatus
     }
     let echo = options.json ? STDERR_FILENO : STDOUT_FILENO
     let signals = SignalInterrupts(controller: interrupts, echoDescriptor: echo)
@@ -57,5 +66,18 @@ package enum CardREPLApp {
     if options.json { console.writeError(banner) } else { console.writeOutput(banner) }
     _ = await session.run(TerminalLineSource(echoDescriptor: echo))
     return 0
+  }
+
+  /// The script of `-c` or of a file, `nil` when the commands come from standard input.
+  private static func script(_ options: LaunchOptions, in directory: URL) throws(LaunchError)
+    -> ScriptSource?
+  {
+    if let commands = options.commands { return .commands(commands) }
+    guard let file = options.scriptFile else { return nil }
+    do {
+      return try .file(named: file, in: directory)
+    } catch {
+      throw LaunchError(error.description)
+    }
   }
 }

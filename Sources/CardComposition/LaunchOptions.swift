@@ -1,7 +1,6 @@
 import Foundation
 
-/// The command line of `card-repl`:
-/// `[--json] [--server <url>] [--home <dir>] [--token-lifetime <seconds>] [--help]`.
+/// The command line of `card-repl`: `[options] [FILE]`, as ``usage`` lists them.
 package struct LaunchOptions: Hashable, Sendable {
   package var json = false
   package var server: URL?
@@ -9,31 +8,53 @@ package struct LaunchOptions: Hashable, Sendable {
   /// How long the sandbox's access tokens last, in seconds; `nil` for its hour.
   package var tokenLifetime: Int?
   package var showsHelp = false
+  package var showsVersion = false
+  /// `FILE` or `-f FILE`: the script to run instead of standard input.
+  package var scriptFile: String?
+  /// `-c`: the `;`-separated commands to run instead of standard input.
+  package var commands: String?
+  package var stopsOnError = false
+  /// `--timeout SECONDS`, for `--server` only.
+  package var requestTimeout: Duration?
 
   package init() {}
 
   package static let usage = """
-    usage: card-repl [--json] [--server <url>] [--home <dir>] [--token-lifetime <seconds>]
+    usage: card-repl [--json] [--server <url> [--timeout <seconds>]] [--home <dir>]
+                     [--token-lifetime <seconds>] [--stop-on-error] [-c <commands> | [-f] <file>]
 
     Explore the card service: sign in, list, create, reorder and delete cards. With no
     server, an in-process sandbox answers, with fault injection (type 'sandbox' commands).
     On a terminal it is interactive; piped input runs as a script, one command per line.
 
-      --json           print one JSON object per command on standard output
-      --server <url>   use the server at <url> instead of the sandbox
-      --home <dir>     keep the session and the sandbox's state in <dir>
-                       (default: $CARD_REPL_HOME, else ~/.card-repl)
+      --json              print one JSON object per command on standard output
+      --server <url>      use the server at <url> instead of the sandbox
+      --timeout <seconds> how long a request to the server may wait without data
+                          (default: 30)
+      --home <dir>        keep the session and the sandbox's state in <dir>
+                          (default: $CARD_REPL_HOME, else ~/.card-repl)
       --token-lifetime <seconds>
-                       the sandbox's access tokens last <seconds> (default 3600), to
-                       watch them expire and refresh
-      --help           print this help
+                          the sandbox's access tokens last <seconds> (default 3600),
+                          to watch them expire and refresh
+      -c <commands>       run these commands, separated by ';', and leave
+      -f <file>, <file>   run the script in <file>, one command per line, and leave;
+                          a failure names the file and the line (file:3:)
+      --stop-on-error     end a script at its first failed command
+      --version           print the version
+      --help              print this help
 
     The session is kept encrypted with a key file in the home directory, or with a key
     derived from $CARD_REPL_PASSPHRASE when it is set.
 
-    A script exits with 0 when every command succeeded, 1 when any failed, 2 for a bad
-    command line.
+    Exit status: 0 when every command of a script succeeded, and after an interactive
+    session; 1 when a command failed or card-repl could not start; 2 for a bad command
+    line; 130 when Ctrl-C ended a script.
     """
+
+  package static let version = "card-repl 1.0.0"
+
+  /// The longest `--timeout`: a day.
+  private static let maximumTimeout = 86_400.0
 
   /// Reads the arguments after the program's name; `--name value` and `--name=value` both
   /// work. Unknown options, positional arguments and repeated options are errors.
@@ -43,8 +64,12 @@ package struct LaunchOptions: Hashable, Sendable {
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       let (name, inlineValue) = split(argument)
-      guard name.hasPrefix("-") else {
-        throw LaunchError("unexpected argument '\(argument)'")
+      guard name.hasPrefix("-"), name != "-" else {
+        guard options.scriptFile == nil else {
+          throw LaunchError("unexpected argument '\(argument)'; give one script file")
+        }
+        options.scriptFile = argument
+        continue
       }
       guard seen.insert(name).inserted else { throw LaunchError("\(name) is given twice") }
       func value() throws(LaunchError) -> String {
@@ -61,12 +86,35 @@ package struct LaunchOptions: Hashable, Sendable {
         let home = try value()
         guard !home.isEmpty else { throw LaunchError("--home needs a directory") }
         options.home = home
+      case "--version": options.showsVersion = try flag(name, inlineValue)
       case "--server": options.server = try serverURL(try value())
+      case "--timeout": options.requestTimeout = try timeout(try value())
+      case "--stop-on-error": options.stopsOnError = try flag(name, inlineValue)
+      case "-c": options.commands = try value()
+      case "-f":
+        guard options.scriptFile == nil else { throw LaunchError("give one script file") }
+        options.scriptFile = try value()
       case "--token-lifetime": options.tokenLifetime = try seconds(name, try value())
       default: throw LaunchError("unknown option '\(name)'")
       }
     }
+    if options.commands != nil, options.scriptFile != nil {
+      throw LaunchError("give -c or a script file, not both")
+    }
+    if options.requestTimeout != nil, options.server == nil {
+      throw LaunchError("--timeout applies to --server only")
+    }
     return options
+  }
+
+  /// A number of seconds, more than 0 and at most a day.
+  private static func timeout(_ text: String) throws(LaunchError) -> Duration {
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0,
+      seconds <= maximumTimeout
+    else {
+      throw LaunchError("--timeout needs seconds, more than 0 and at most 86400, not '\(text)'")
+    }
+    return .milliseconds(Int64((seconds * 1000).rounded(.up)))
   }
 
   private static func split(_ argument: String) -> (String, String?) {
@@ -92,6 +140,9 @@ package struct LaunchOptions: Hashable, Sendable {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty
     else { throw LaunchError("--server needs an http or https URL, not '\(text)'") }
+    if let port = url.port, !(1...65_535).contains(port) {
+      throw LaunchError("--server has port \(port); a port is 1 to 65535")
+    }
     return url
   }
 }

@@ -29,6 +29,9 @@ struct SandboxController: SandboxControlling {
       case .fail(let status, let count): try await sandbox.failNext(status: status, count: count)
       case .offline(let isOffline): await sandbox.setOffline(isOffline)
       case .latency(let milliseconds): try await sandbox.setLatency(.milliseconds(milliseconds))
+      case .malform(let kind, let count):
+        let reply: MalformedReply = kind == .envelope ? .envelope : .data
+        try await sandbox.malformNext(reply, count: count)
       case .reset: try await sandbox.reset()
       }
     } catch let error as SandboxFaultError {
@@ -48,6 +51,8 @@ struct SandboxController: SandboxControlling {
     let faults = await sandbox.faults
     return SandboxFaultSummary(
       isOffline: faults.isOffline, latencyMilliseconds: Int(faults.latency / .milliseconds(1)),
-      failureStatus: faults.failureStatus, failuresRemaining: faults.failuresRemaining)
+      failureStatus: faults.failureStatus, failuresRemaining: faults.failuresRemaining,
+      malformedReply: faults.malformedReply.map { $0 == .envelope ? .envelope : .data },
+      malformedRemaining: faults.malformedRemaining)
   }
 }

@@ -49,7 +49,7 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
   case invalidLink(String)
   case imageTooLarge(byteCount: Int64)
   case imageContentMismatch(declared: ImageMIMEType)
-  case notAnImage(filename: String)
+  case notAnImage(path: String)
   case emptyImageFilename
   case imageUnreadable(path: String, reason: String)
   case emptyCardOrder
@@ -73,8 +73,8 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .imageTooLarge(let byteCount):
       "image is \(byteCount) bytes; the limit is \(CardImage.maximumByteCount) bytes (10 MiB)"
     case .imageContentMismatch(let declared): "image bytes are not \(declared.rawValue)"
-    case .notAnImage(let filename):
-      "image '\(filename)' is not a JPEG or PNG file (judged by its contents, not its name)"
+    case .notAnImage(let path):
+      "image '\(path)' is not a JPEG or PNG file (judged by its contents, not its name)"
     case .emptyImageFilename: "image file name must not be empty"
     case .imageUnreadable(let path, let reason): "image '\(path)': \(reason)"
     case .emptyCardOrder: "a new order must name at least one card"

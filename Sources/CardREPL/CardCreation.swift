@@ -110,7 +110,7 @@ extension CardImage {
       throw .imageUnreadable(path: path, reason: "cannot be read (\(error.localizedDescription))")
     }
     guard let type = ImageMIMEType(detectedIn: header) else {
-      throw .notAnImage(filename: url.lastPathComponent)
+      throw .notAnImage(path: path)
     }
     self.init(
       source: .file(url, byteCount: size.int64Value), mimeType: type,

@@ -3,7 +3,9 @@
 /// its entry's in ``CommandTable``, which ``CommandParser`` returns with it.
 package enum Command: Hashable, Sendable {
   case login(userID: String, password: String)
-  case logout, whoami, listCards
+  case logout, whoami
+  /// `short`: one line per card (`cards --short`).
+  case listCards(short: Bool)
   case getCard(id: String)
   case createCard(CardCreationArguments)
   case reorderCards(ids: [String])
@@ -20,4 +22,12 @@ package enum SandboxCommand: Hashable, Sendable {
   case fail(status: Int, count: Int)
   case offline(Bool)
   case latency(milliseconds: Int)
+  /// `sandbox malform envelope|data [count]`: a 200 that breaks the contract.
+  case malform(MalformedReplyKind, count: Int)
+}
+
+/// How ``SandboxCommand/malform(_:count:)`` breaks the contract: a body that is not the
+/// envelope, or the envelope with `data` of the wrong shape.
+package enum MalformedReplyKind: String, Hashable, Sendable {
+  case envelope, data
 }

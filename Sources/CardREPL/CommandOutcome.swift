@@ -8,6 +8,8 @@ package enum CommandOutput: Hashable, Sendable {
   case signedOut(setAsideAt: String?)
   case currentUser(UserID)
   case cards([Card])
+  /// `cards --short`: id, name and mbti of each card.
+  case cardLines([Card])
   /// A card shown, or just created.
   case card(Card)
   /// The list in its new order.

@@ -18,18 +18,28 @@ package enum CommandParser {
       .max { $0.words.count < $1.words.count }
     let subcommands = CommandTable.subcommands(of: first)
     // `cards` is a command and also starts `cards order`: `cards foo` is a wrong subcommand.
-    if let spec, spec.words.count > 1 || subcommands.isEmpty || words.count == 1 {
+    // An option (`cards --short`) is the command's argument, never a subcommand.
+    let isGroupAlone = words.count == 1 || words[1].hasPrefix("-")
+    if let spec, spec.words.count > 1 || subcommands.isEmpty || isGroupAlone {
       let arguments = CommandArguments(spec: spec, words: Array(words.dropFirst(spec.words.count)))
       return (spec.name, try spec.parse(arguments))
     }
-    guard let last = subcommands.last else {
-      throw UsageError(command: first, "unknown command '\(first)'; try 'help'")
+    func hint(_ typed: [String]) -> String? {
+      CommandSuggestion.nearest(to: typed).map { "did you mean '\($0)'?" }
     }
-    let problem =
-      words.count == 1
-      ? "'\(first)' needs a subcommand: \(subcommands.dropLast().joined(separator: ", ")) or \(last)"
-      : "unknown subcommand '\(first) \(words[1])'"
-    throw UsageError(command: first, "\(problem); try 'help \(first)'")
+    guard let last = subcommands.last else {
+      throw UsageError(
+        command: first, "unknown command '\(first)'; \(hint([first]) ?? "try 'help'")")
+    }
+    guard words.count > 1 else {
+      let names = subcommands.dropLast().joined(separator: ", ")
+      throw UsageError(
+        command: first, "'\(first)' needs a subcommand: \(names) or \(last); try 'help \(first)'")
+    }
+    throw UsageError(
+      command: first,
+      "unknown subcommand '\(first) \(words[1])'; \(hint([first, words[1]]) ?? "try 'help \(first)'")"
+    )
   }
 }
 
@@ -56,7 +66,9 @@ package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 ///   backslash is kept);
 /// - outside quotes, a backslash makes the next character literal (`\ ` is a space);
 /// - quoted and unquoted parts next to each other form one word: `key="a b"` is `key=a b`;
-/// - `""` and `''` are an empty word.
+/// - `""` and `''` are an empty word;
+/// - a `#` that starts a word starts a comment, to the end of the line (`cards  # mine`);
+///   inside a word (`tmi=#1`) or quoted it is an ordinary character.
 ///
 /// An unterminated quote and a line ending in a lone backslash are errors.
 package enum Tokenizer {
@@ -67,7 +79,7 @@ package enum Tokenizer {
     var quote: Character?
     var iterator = line.makeIterator()
 
-    while let character = iterator.next() {
+    characters: while let character = iterator.next() {
       switch quote {
       case "'":
         if character == "'" { quote = nil } else { word.append(character) }
@@ -82,6 +94,7 @@ package enum Tokenizer {
           word.append(character)
         }
       default:
+        if character == "#" && !inWord { break characters }
         if character == " " || character == "\t" {
           if inWord { words.append(word) }
           word = ""

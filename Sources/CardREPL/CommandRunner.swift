@@ -31,8 +31,9 @@ struct CommandRunner: Sendable {
         throw CommandFailure(CardError.signedOut)
       }
       return .currentUser(user.userID)
-    case .listCards:
-      return .cards(try await perform(try await services.listCards.execute()))
+    case .listCards(let short):
+      let cards = try await perform(try await services.listCards.execute())
+      return short ? .cardLines(cards) : .cards(cards)
     case .getCard(let id):
       return .card(try await perform(try await services.fetchCard.execute(id: id)))
     case .createCard(let arguments):

@@ -29,7 +29,16 @@ package enum CommandTable {
   ]
 
   private static let cardCommands = [
-    .fixed("cards", .listCards, summary: "list your cards in your order"),
+    CommandSpec(
+      name: "cards", usage: "cards [--short]", summary: "list your cards in your order",
+      details: ["--short prints one line per card: its id, name and mbti."]
+    ) { (arguments) throws(UsageError) in
+      switch try arguments.expect(0...1, "no arguments").first {
+      case nil: return .listCards(short: false)
+      case "--short": return .listCards(short: true)
+      case let word?: throw arguments.error("unknown option '\(word)'")
+      }
+    },
     CommandSpec(name: "card get", usage: "card get <cardId>", summary: "show one card") {
       (arguments) throws(UsageError) in .getCard(id: try arguments.expect(1...1, "a card id")[0])
     },
@@ -96,6 +105,22 @@ package enum CommandTable {
       }
       let count = words.count == 2 ? try arguments.number(words[1], of: "count") : 1
       return .sandbox(.fail(status: status, count: count))
+    },
+    CommandSpec(
+      name: "sandbox malform", usage: "sandbox malform envelope|data [count]",
+      summary: "make the next requests answer 200 with a broken reply",
+      details: [
+        "envelope answers JSON that is not the envelope; data answers the envelope with",
+        "data of the wrong shape. Either is a pathErr: the reply breaks the contract.",
+        "The request is not carried out. A count of 0 clears the queue.",
+      ]
+    ) { (arguments) throws(UsageError) in
+      let words = try arguments.expect(1...2, "envelope or data")
+      guard let kind = MalformedReplyKind(rawValue: words[0]) else {
+        throw arguments.error("expected envelope or data, not '\(words[0])'")
+      }
+      let count = words.count == 2 ? try arguments.number(words[1], of: "count") : 1
+      return .sandbox(.malform(kind, count: count))
     },
     CommandSpec(
       name: "sandbox offline", usage: "sandbox offline on|off",

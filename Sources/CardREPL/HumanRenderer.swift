@@ -19,15 +19,39 @@ package struct HumanRenderer: Sendable {
     return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
   }
 
-  package func failure(_ failure: CommandFailure) -> String {
-    if failure.isCancellation { return errorStyle.failure("cancelled") + "\n" }
+  /// In a script file, the line starts with where the command was: `script.txt:3: `.
+  package func failure(_ failure: CommandFailure, at location: ScriptLocation? = nil) -> String {
+    let prefix = location.map { "\(TerminalText.safe($0.source)):\($0.line): " } ?? ""
+    if failure.isCancellation { return prefix + errorStyle.failure("cancelled") + "\n" }
     let status = failure.status.map { " (\($0))" } ?? ""
     let message = TerminalText.safe(failure.message).replacingOccurrences(of: "\n", with: " ")
-    return errorStyle.failure(failure.result.rawValue) + ": \(message)\(status)\n"
+    return prefix + errorStyle.failure(failure.result.rawValue) + ": \(message)\(status)\n"
   }
 
+  /// Empty for a note that is only for JSON.
   package func note(_ note: SessionNote) -> String {
-    errorStyle.note("note") + ": \(note.rawValue)\n"
+    let text: String
+    switch note {
+    case .accessTokenRefreshed: text = "access token refreshed"
+    case .retrying(let retry):
+      text =
+        "\(retry.method) \(TerminalText.safe(retry.path)) \(TerminalText.safe(retry.cause)); "
+        + "retrying in \(Self.seconds(retry.delay)) s (\(retry.retry) of \(retry.limit))"
+    case .finishedAfter: return ""
+    }
+    return errorStyle.note("note") + ": \(text)\n"
+  }
+
+  /// `0.5`, `1`, `1.25`: at most three decimals, no trailing zeros.
+  private static func seconds(_ duration: Duration) -> String {
+    let milliseconds = Int((duration / .milliseconds(1)).rounded())
+    let whole = String(milliseconds / 1000)
+    let fraction = milliseconds % 1000
+    guard fraction > 0 else { return whole }
+    var decimals = String(fraction)
+    decimals = String(repeating: "0", count: 3 - decimals.count) + decimals
+    while decimals.hasSuffix("0") { decimals.removeLast() }
+    return whole + "." + decimals
   }
 
   private func lines(of output: CommandOutput) -> [String] {
@@ -37,7 +61,11 @@ package struct HumanRenderer: Sendable {
     case .signedOut(let path?):
       ["signed out; the unreadable session store was moved to \(TerminalText.safe(path))"]
     case .currentUser(let user): [TerminalText.safe(user.rawValue)]
-    case .cards([]), .reordered([]): ["no cards"]
+    case .cards([]), .cardLines([]), .reordered([]): ["no cards"]
+    case .cardLines(let cards):
+      cards.map { card in
+        "\(card.id.rawValue)  \(TerminalText.safe(card.name))  \(card.mbti?.rawValue ?? "-")"
+      }
     case .cards(let cards): cards.flatMap { block(of: $0) + [""] }
     case .card(let card): block(of: card) + [""]
     case .reordered(let cards):
@@ -119,6 +147,16 @@ package struct HumanRenderer: Sendable {
     case .latency:
       let latency = faults.latencyMilliseconds
       return latency == 0 ? "no latency" : "latency \(latency) ms"
+    case .malform:
+      guard let kind = faults.malformedReply, faults.malformedRemaining > 0 else {
+        return "no malformed replies queued"
+      }
+      let reply =
+        kind == .envelope ? "a body that is not the envelope" : "data of the wrong shape"
+      let count = faults.malformedRemaining
+      return count == 1
+        ? "the next request answers 200 with \(reply)"
+        : "the next \(count) requests answer 200 with \(reply)"
     case .reset: return "reset to the seed cards; every session ended, every fault cleared"
     }
   }

@@ -4,21 +4,28 @@ import Foundation
 /// One command's outcome as the single JSON line of `--json` mode:
 /// `{"command": …, "ok": true, "result": "success", "data": …}` or
 /// `{"command": …, "ok": false, "result": …, "message": …, "status": …}` (`status` only when
-/// there was one). `data` uses the contract's field names and never holds a token.
+/// there was one). `data` uses the contract's field names and never holds a token. A failure
+/// in a script file ends with its `"line"`; a command whose request was retried ends with
+/// `"attempts"`.
 package enum JSONRenderer {
   /// Without its newline.
-  package static func line(command: String?, outcome: CommandOutcome) -> String {
+  package static func line(
+    command: String?, outcome: CommandOutcome, location: ScriptLocation? = nil,
+    attempts: Int? = nil
+  ) -> String {
     let name: JSONValue = command.map(JSONValue.string) ?? .null
+    let attempts = attempts.map(JSONValue.int)
     switch outcome {
     case .success(let output):
-      return JSONValue.object([
+      return JSONValue.members([
         ("command", name), ("ok", .bool(true)), ("result", .string(ResultKind.success.rawValue)),
-        ("data", data(of: output)),
+        ("data", data(of: output)), ("attempts", attempts),
       ]).text
     case .failure(let failure):
       return JSONValue.members([
         ("command", name), ("ok", .bool(false)), ("result", .string(failure.result.rawValue)),
         ("message", .string(failure.message)), ("status", failure.status.map(JSONValue.int)),
+        ("line", location.map { JSONValue.int($0.line) }), ("attempts", attempts),
       ]).text
     }
   }
@@ -30,6 +37,14 @@ package enum JSONRenderer {
       setAsideAt.map { .object([("setAsideAt", .string($0))]) } ?? .null
     case .cards(let cards), .reordered(let cards): .array(cards.map(json(of:)))
     case .card(let card): json(of: card)
+    case .cardLines(let cards):
+      .array(
+        cards.map { card in
+          .members([
+            ("cardId", .string(card.id.rawValue)), ("name", .string(card.name)),
+            ("mbti", card.mbti.map { .string($0.rawValue) }),
+          ])
+        })
     case .deleted(let id): .object([("cardId", .string(id))])
     case .log(let isEnabled): .object([("log", .string(isEnabled ? "on" : "off"))])
     case .sandbox(_, let faults): json(of: faults)
@@ -62,6 +77,8 @@ package enum JSONRenderer {
       ("latencyMs", .int(faults.latencyMilliseconds)),
       ("failStatus", faults.failureStatus.map(JSONValue.int)),
       ("failCount", .int(faults.failuresRemaining)),
+      ("malformed", faults.malformedReply.map { .string($0.rawValue) }),
+      ("malformedCount", faults.malformedRemaining > 0 ? .int(faults.malformedRemaining) : nil),
     ])
   }
 

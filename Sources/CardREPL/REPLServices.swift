@@ -54,17 +54,23 @@ package struct SandboxFaultSummary: Hashable, Sendable {
   package var latencyMilliseconds: Int
   package var failureStatus: Int?
   package var failuresRemaining: Int
+  /// The next ``malformedRemaining`` requests answer 200 with this broken reply.
+  package var malformedReply: MalformedReplyKind?
+  package var malformedRemaining: Int
 
   package static let none = SandboxFaultSummary()
 
   package init(
     isOffline: Bool = false, latencyMilliseconds: Int = 0, failureStatus: Int? = nil,
-    failuresRemaining: Int = 0
+    failuresRemaining: Int = 0, malformedReply: MalformedReplyKind? = nil,
+    malformedRemaining: Int = 0
   ) {
     self.isOffline = isOffline
     self.latencyMilliseconds = latencyMilliseconds
     self.failureStatus = failureStatus
     self.failuresRemaining = failuresRemaining
+    self.malformedReply = malformedReply
+    self.malformedRemaining = malformedRemaining
   }
 }
 
@@ -80,8 +86,9 @@ package final class RequestLogSwitch: Sendable {
 }
 
 /// Things that happened behind a command's back and that the user should hear about, such
-/// as an access token refreshed transparently: the pipeline's monitors post them, and the
-/// REPL takes them after each command, oldest first, to print them once.
+/// as an access token refreshed transparently or a request retried: the pipeline's monitors
+/// post them through this port, and the REPL takes them after each command, oldest first, to
+/// print them once.
 package final class SessionNotes: Sendable {
   private let notes = Protected<[SessionNote]>([])
 
@@ -97,6 +104,35 @@ package final class SessionNotes: Sendable {
   }
 }
 
-package enum SessionNote: String, Hashable, Sendable {
-  case accessTokenRefreshed = "access token refreshed"
+package enum SessionNote: Hashable, Sendable {
+  case accessTokenRefreshed
+  /// A request is about to be sent again after a transient failure.
+  case retrying(RetryNotice)
+  /// A request that was retried ended after this many attempts, the first one included:
+  /// the `attempts` of the command's JSON object; people have seen the retries already.
+  case finishedAfter(attempts: Int)
+}
+
+/// One retry as people read it: `GET /cards answered 503; retrying in 0.5 s (1 of 2)`.
+package struct RetryNotice: Hashable, Sendable {
+  package let method: String
+  /// The URL's path, without the query.
+  package let path: String
+  /// `answered 503`, or `failed (the sandbox is offline)`.
+  package let cause: String
+  package let delay: Duration
+  /// 1 for the first retry.
+  package let retry: Int
+  package let limit: Int
+
+  package init(
+    method: String, path: String, cause: String, delay: Duration, retry: Int, limit: Int
+  ) {
+    self.method = method
+    self.path = path
+    self.cause = cause
+    self.delay = delay
+    self.retry = retry
+    self.limit = limit
+  }
 }

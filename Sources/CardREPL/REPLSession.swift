@@ -2,8 +2,9 @@ import CardDomain
 import Foundation
 
 /// The read–run–print loop: runs each line of a ``LineSource`` and prints the notes it caused,
-/// then its result (failures on standard error). Blank and `#` lines are skipped; `exit`,
-/// `quit` and the end of input stop it; Ctrl-C cancels the running command only.
+/// then its result (failures on standard error, after `file:line: ` when the source is a
+/// script file). Blank and `#` lines are skipped; `exit`, `quit` and the end of input stop
+/// it, and so does a failure when it stops on errors; Ctrl-C cancels the running command only.
 package struct REPLSession: Sendable {
   private let services: REPLServices
   private let console: any Console
@@ -30,24 +31,33 @@ package struct REPLSession: Sendable {
     package var scriptExitStatus: Int32 { failures == 0 ? 0 : 1 }
   }
 
-  package func run(_ source: some LineSource) async -> Summary {
+  /// With `stopsOnError`, the first failed command ends the run (psql's `ON_ERROR_STOP`).
+  package func run(_ source: some LineSource, stopsOnError: Bool = false) async -> Summary {
     var summary = Summary()
+    var lineNumber = 0
     while true {
       let prompt = source.showsPrompt ? await self.prompt() : ""
       switch await source.nextLine(prompt: prompt) {
       case .endOfInput: return summary
       case .interrupted: continue
       case .line(let line):
-        guard let outcome = await execute(line) else { continue }
+        lineNumber += 1
+        let location = source.origin.map { ScriptLocation(source: $0, line: lineNumber) }
+        guard let outcome = await execute(line, at: location) else { continue }
         summary.commands += 1
-        if case .failure = outcome { summary.failures += 1 }
+        if case .failure = outcome {
+          summary.failures += 1
+          if stopsOnError { return summary }
+        }
         if case .success(.exit) = outcome { return summary }
       }
     }
   }
 
   /// Runs one line and prints what it produced; `nil` for a blank or comment line.
-  package func execute(_ line: String) async -> CommandOutcome? {
+  package func execute(_ line: String, at location: ScriptLocation? = nil) async
+    -> CommandOutcome?
+  {
     let name: String
     let command: Command
     do {
@@ -55,14 +65,19 @@ package struct REPLSession: Sendable {
       (name, command) = parsed
     } catch {
       let outcome = CommandOutcome.failure(CommandFailure(error))
-      print(command: error.command, outcome: outcome)
+      print(command: error.command, outcome: outcome, location: location, attempts: nil)
       return outcome
     }
     let outcome = await interrupts.run { [runner] in await runner.run(command) }
+    var attempts: Int?
     for note in services.notes.takeNotes() {
-      console.writeError(HumanRenderer(errorStyle: errorStyle).note(note))
+      switch (note, mode) {
+      case (.finishedAfter(let count), _): attempts = max(attempts ?? 0, count)
+      case (.retrying, .json): continue
+      default: console.writeError(HumanRenderer(errorStyle: errorStyle).note(note))
+      }
     }
-    print(command: name, outcome: outcome)
+    print(command: name, outcome: outcome, location: location, attempts: attempts)
     return outcome
   }
 
@@ -81,14 +96,19 @@ package struct REPLSession: Sendable {
     if case .human(let renderer) = mode { renderer.errorStyle } else { .plain }
   }
 
-  private func print(command: String?, outcome: CommandOutcome) {
+  /// `attempts` goes to JSON only: people saw each retry as a note.
+  private func print(
+    command: String?, outcome: CommandOutcome, location: ScriptLocation?, attempts: Int?
+  ) {
     switch mode {
     case .json:
-      console.writeOutput(JSONRenderer.line(command: command, outcome: outcome) + "\n")
+      let line = JSONRenderer.line(
+        command: command, outcome: outcome, location: location, attempts: attempts)
+      console.writeOutput(line + "\n")
     case .human(let renderer):
       switch outcome {
       case .success(let output): console.writeOutput(renderer.output(output))
-      case .failure(let failure): console.writeError(renderer.failure(failure))
+      case .failure(let failure): console.writeError(renderer.failure(failure, at: location))
       }
     }
   }
@@ -109,7 +129,14 @@ package protocol Console: Sendable {
 /// shows prompts is given one (working it out asks for the current user).
 package protocol LineSource: Sendable {
   var showsPrompt: Bool { get }
+  /// The script file's name, which failures then start with (`script.txt:3: `); `nil` for
+  /// every other source.
+  var origin: String? { get }
   func nextLine(prompt: String) async -> LineInput
+}
+
+extension LineSource {
+  package var origin: String? { nil }
 }
 
 package enum LineInput: Hashable, Sendable {

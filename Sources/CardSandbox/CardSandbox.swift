@@ -84,6 +84,9 @@ package actor CardSandbox {
     if let status = currentFaults.takeFailure() {
       return InjectedFailure.response(status: status)
     }
+    if let malformed = currentFaults.takeMalformedReply() {
+      return malformed.response
+    }
     let route: Route
     do throws(APIError) {
       route = try Route(of: request)
@@ -119,6 +122,14 @@ package actor CardSandbox {
     guard count >= 0 else { throw .negativeCount(count) }
     currentFaults.failureStatus = count == 0 ? nil : status
     currentFaults.failuresRemaining = count
+  }
+
+  /// Makes the next `count` requests answer 200 with a reply that breaks the contract, in
+  /// the way `kind` says, replacing any queued one; a count of 0 clears the queue.
+  package func malformNext(_ kind: MalformedReply, count: Int = 1) throws(SandboxFaultError) {
+    guard count >= 0 else { throw .negativeCount(count) }
+    currentFaults.malformedReply = count == 0 ? nil : kind
+    currentFaults.malformedRemaining = count
   }
 
   package func clearFaults() {

@@ -9,6 +9,9 @@ package struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
   /// The status the next ``failuresRemaining`` requests answer with.
   package var failureStatus: Int?
   package var failuresRemaining = 0
+  /// How the next ``malformedRemaining`` requests' 2xx replies break the contract.
+  package var malformedReply: MalformedReply?
+  package var malformedRemaining = 0
 
   package static let none = SandboxFaults()
 
@@ -23,6 +26,10 @@ package struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
         failuresRemaining == 1 ? "request answers" : "\(failuresRemaining) requests answer"
       active.append("next \(requests) \(failureStatus)")
     }
+    if let malformedReply, malformedRemaining > 0 {
+      let replies = malformedRemaining == 1 ? "reply" : "\(malformedRemaining) replies"
+      active.append("next \(replies) malformed (\(malformedReply.rawValue))")
+    }
     return active.isEmpty ? "none" : active.joined(separator: ", ")
   }
 
@@ -32,6 +39,34 @@ package struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
     failuresRemaining -= 1
     if failuresRemaining == 0 { failureStatus = nil }
     return status
+  }
+
+  /// How the next reply breaks the contract, counting it as used.
+  mutating func takeMalformedReply() -> MalformedReply? {
+    guard let kind = malformedReply, malformedRemaining > 0 else { return nil }
+    malformedRemaining -= 1
+    if malformedRemaining == 0 { malformedReply = nil }
+    return kind
+  }
+}
+
+/// A 200 that breaks the contract, so that a client's `pathErr` can be shown: the request is
+/// not carried out, as with an injected failure.
+package enum MalformedReply: String, Hashable, Sendable, CaseIterable {
+  /// A JSON body that is not the envelope.
+  case envelope
+  /// The envelope, its `data` a string where an object or a list belongs.
+  case data
+
+  var response: SandboxResponse {
+    switch self {
+    case .envelope:
+      SandboxResponse(
+        status: 200, headers: ["Content-Type": "application/json; charset=utf-8"],
+        body: Data(#"{"hello": "not the envelope"}"#.utf8))
+    case .data:
+      .envelope(200, "injected fault: data of the wrong shape", data: "not a card")
+    }
   }
 }
 

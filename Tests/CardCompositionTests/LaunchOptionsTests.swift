@@ -26,9 +26,32 @@ struct LaunchOptionsTests {
     #expect(try LaunchOptions.parse(["-h"]).showsHelp)
   }
 
+  @Test func scriptsTimeoutAndVersion() throws {
+    #expect(try LaunchOptions.parse(["notes.txt"]).scriptFile == "notes.txt")
+    #expect(try LaunchOptions.parse(["-f", "notes.txt"]).scriptFile == "notes.txt")
+    let oneShot = try LaunchOptions.parse(["-c", "login demo demo; cards", "--stop-on-error"])
+    #expect(oneShot.commands == "login demo demo; cards" && oneShot.stopsOnError)
+    #expect(try LaunchOptions.parse(["--version"]).showsVersion)
+    let server = try LaunchOptions.parse(["--server", "http://localhost:8080", "--timeout", "2.5"])
+    #expect(server.requestTimeout == .milliseconds(2500))
+  }
+
   @Test(arguments: [
     (["--bogus"], "unknown option '--bogus'"),
-    (["cards"], "unexpected argument 'cards'"),
+    (["a.txt", "b.txt"], "unexpected argument 'b.txt'; give one script file"),
+    (["-f", "a.txt", "b.txt"], "unexpected argument 'b.txt'; give one script file"),
+    (["-c", "cards", "a.txt"], "give -c or a script file, not both"),
+    (["--timeout", "5"], "--timeout applies to --server only"),
+    (
+      ["--server", "http://localhost:8080", "--timeout", "0"],
+      "--timeout needs seconds, more than 0 and at most 86400, not '0'"
+    ),
+    (
+      ["--server", "http://localhost:8080", "--timeout=soon"],
+      "--timeout needs seconds, more than 0 and at most 86400, not 'soon'"
+    ),
+    (["--server", "http://localhost:99999"], "--server has port 99999; a port is 1 to 65535"),
+    (["--version=2"], "--version takes no value"),
     (["--home"], "--home needs a value"),
     (["--home", "--json"], "--home needs a value"),
     (["--home="], "--home needs a directory"),
@@ -98,6 +121,11 @@ struct AppConfigurationTests {
     #expect(
       try resolve(["--server", "http://127.0.0.1:8080"], [:]).backend
         == .server(URL(string: "http://127.0.0.1:8080")!))
+  }
+
+  @Test func theTimeoutIsTheRequestTimeout() throws {
+    let configuration = try resolve(["--server", "http://127.0.0.1:8080", "--timeout", "4"], [:])
+    #expect(configuration.requestTimeout == .seconds(4))
   }
 
   @Test func defaultsAreTheProductionOnes() throws {

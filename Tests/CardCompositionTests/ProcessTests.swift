@@ -33,6 +33,34 @@ struct ProcessTests {
     #expect(finished.stdout.isEmpty)
   }
 
+  /// A home that can never be a directory, an impossible port and a missing script are bad
+  /// command lines (2), found before anything runs.
+  @Test(.timeLimit(.minutes(1)))
+  func impossibleArgumentsExitWithTwo() async throws {
+    let file = directory.appending("afile")
+    try Data("x".utf8).write(to: file)
+    let cases: [([String], String)] = [
+      (
+        ["--home", file.path],
+        "cannot use \(file.path) as the home directory: \(file.path) is a file"
+      ),
+      (["--server", "http://localhost:70000"], "--server has port 70000; a port is 1 to 65535"),
+      (["missing.txt"], "cannot run the script 'missing.txt': no such file"),
+    ]
+    for (arguments, message) in cases {
+      let finished = try await runCardREPL(arguments, input: "", in: directory.url)
+      #expect(finished.status == 2, "\(arguments)")
+      #expect(finished.stderr == "card-repl: \(message); try 'card-repl --help'\n")
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func versionPrintsTheVersion() async throws {
+    let finished = try await runCardREPL(["--version"], input: "", in: directory.url)
+    #expect(finished.status == 0)
+    #expect(finished.stdout.hasPrefix("card-repl "))
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func aFailingScriptExitsWithOne() async throws {
     let finished = try await runCardREPL(
@@ -59,13 +87,14 @@ struct ProcessTests {
   func helpPrintsTheUsageAndExitsWithZero() async throws {
     let finished = try await runCardREPL(["--help"], input: "", in: directory.url)
     #expect(finished.status == 0)
-    #expect(finished.stdout.hasPrefix("usage: card-repl [--json] [--server <url>] [--home <dir>]"))
+    #expect(finished.stdout.hasPrefix("usage: card-repl [--json] [--server <url> [--timeout"))
+    #expect(finished.stdout.contains("130 when Ctrl-C ended a script"))
   }
 
   @Test(.timeLimit(.minutes(1)))
   func noColoursWhenOutputIsNotATerminal() async throws {
     let finished = try await runCardREPL(
       ["--home", directory.appending("home").path], input: "cardz\n", in: directory.url)
-    #expect(finished.stderr == "invalid: unknown command 'cardz'; try 'help'\n")
+    #expect(finished.stderr == "invalid: unknown command 'cardz'; did you mean 'cards'?\n")
   }
 }

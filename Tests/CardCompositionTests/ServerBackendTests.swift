@@ -67,7 +67,10 @@ struct ServerBackendTests {
     try await server.sandbox.expireAccessTokens()
     _ = await session.execute("card get c2")
     #expect(
-      console.error == "serverErr: the server failed (502)\nnote: access token refreshed\n")
+      console.error
+        == "note: GET /cards answered 502; retrying in 0 s (1 of 2)\n"
+        + "note: GET /cards answered 502; retrying in 0 s (2 of 2)\n"
+        + "serverErr: the server failed (502)\nnote: access token refreshed\n")
     #expect(console.output.contains("id             c2\n"))
   }
 }

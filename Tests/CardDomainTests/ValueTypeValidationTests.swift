@@ -71,7 +71,7 @@ struct ValueTypeValidationTests {
       .emptyName, .emptyUserID, .emptyPassword, .emptyCardID, .invalidMBTI("X"),
       .invalidBirthday("x"), .defaultImageOutOfRange(9), .tooManyTMIs(count: 4), .blankTMI,
       .invalidLink("x"), .imageTooLarge(byteCount: 1),
-      .imageContentMismatch(declared: .png), .notAnImage(filename: "a.png"), .emptyImageFilename,
+      .imageContentMismatch(declared: .png), .notAnImage(path: "a.png"), .emptyImageFilename,
       .imageUnreadable(path: "/x", reason: "no such file"), .emptyCardOrder,
       .duplicateCardIDs([try CardID("c1")]),
     ]

@@ -58,9 +58,11 @@ struct CardDraftBuildingTests {
   func filesThatAreNotJPEGOrPNGAreRejected(name: String, bytes: Data) async throws {
     try directory.write(bytes, to: name)
     #expect(await create(image: name) == nil)
+    // The full path, as every other image error gives it.
+    let path = directory.url.appendingPathComponent(name).path
     #expect(
       console.error
-        == "invalid: image '\(name)' is not a JPEG or PNG file (judged by its contents, not its name)\n"
+        == "invalid: image '\(path)' is not a JPEG or PNG file (judged by its contents, not its name)\n"
     )
   }
 

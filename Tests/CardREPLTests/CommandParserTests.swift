@@ -31,7 +31,8 @@ struct CommandParserTests {
     #expect(try command("login demo 'a b'") == .login(userID: "demo", password: "a b"))
     #expect(try command("logout") == .logout)
     #expect(try command("whoami") == .whoami)
-    #expect(try command("cards") == .listCards)
+    #expect(try command("cards") == .listCards(short: false))
+    #expect(try command("cards --short") == .listCards(short: true))
     #expect(try command("card get c1") == .getCard(id: "c1"))
     #expect(try command("cards order c2 c1") == .reorderCards(ids: ["c2", "c1"]))
     #expect(try command("card delete c4") == .deleteCard(id: "c4"))
@@ -62,7 +63,17 @@ struct CommandParserTests {
   @Test func unknownCommandNamesTheWordTyped() {
     let error = usageError("cardz all")
     #expect(error?.command == "cardz")
-    #expect(error?.message == "unknown command 'cardz'; try 'help'")
+    #expect(error?.message == "unknown command 'cardz'; did you mean 'cards'?")
+    #expect(usageError("frobnicate")?.message == "unknown command 'frobnicate'; try 'help'")
+  }
+
+  @Test(arguments: [
+    ("card list", "cards"), ("card rm c1", "card delete"), ("CARDS", "cards"),
+    ("whoam", "whoami"), ("card gte c1", "card get"), ("ls", "cards"),
+    ("sandbox fial 500", "sandbox fail"),
+  ])
+  func anUnknownCommandSuggestsTheNearestOne(line: String, suggestion: String) {
+    #expect(usageError(line)?.message.hasSuffix("did you mean '\(suggestion)'?") == true)
   }
 
   @Test func groupWithoutOrWithAnUnknownSubcommand() {

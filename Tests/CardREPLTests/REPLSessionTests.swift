@@ -30,7 +30,7 @@ struct REPLSessionTests {
     #expect(summary.commands == 3 && summary.failures == 1)
     #expect(summary.scriptExitStatus == 1)
     #expect(console.output == "demo\ndemo\n")
-    #expect(console.error == "invalid: unknown command 'cardz'; try 'help'\n")
+    #expect(console.error == "invalid: unknown command 'cardz'; did you mean 'cards'?\n")
   }
 
   @Test func exitStopsTheScript() async {

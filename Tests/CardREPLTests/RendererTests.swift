@@ -69,6 +69,30 @@ struct HumanRendererTests {
 
   @Test func notesAreOneLine() {
     #expect(renderer.note(.accessTokenRefreshed) == "note: access token refreshed\n")
+    #expect(renderer.note(.finishedAfter(attempts: 3)) == "")
+  }
+
+  @Test(arguments: [
+    (Duration.milliseconds(500), "0.5"), (.seconds(1), "1"), (.milliseconds(1250), "1.25"),
+    (.milliseconds(10), "0.01"), (.zero, "0"),
+  ])
+  func retryNotesSayWhatFailedAndHowLongTheWaitIs(delay: Duration, seconds: String) {
+    let notice = RetryNotice(
+      method: "GET", path: "/cards", cause: "answered 503", delay: delay, retry: 1, limit: 2)
+    #expect(
+      renderer.note(.retrying(notice))
+        == "note: GET /cards answered 503; retrying in \(seconds) s (1 of 2)\n")
+  }
+
+  @Test func aFailureInAScriptFileSaysWhere() {
+    let failure = CommandFailure(.requestErr(message: "card c9 not found", status: 404))
+    let location = ScriptLocation(source: "script.txt", line: 3)
+    #expect(
+      renderer.failure(failure, at: location)
+        == "script.txt:3: requestErr: card c9 not found (404)\n")
+    let json = JSONRenderer.line(
+      command: "card get", outcome: .failure(failure), location: location, attempts: 3)
+    #expect(json.hasSuffix(#""status": 404, "line": 3, "attempts": 3}"#))
   }
 
   @Test func coloursOnlyWhenEnabled() {

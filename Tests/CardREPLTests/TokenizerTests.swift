@@ -1,9 +1,47 @@
 import CardREPL
+import CardTestSupport
+import Foundation
 import Testing
 
 @Suite("Tokenizer: quotes and escapes")
 struct TokenizerTests {
   private func words(_ line: String) throws -> [String] { try Tokenizer.words(in: line) }
+
+  @Test func aHashThatStartsAWordStartsAComment() throws {
+    #expect(try words("cards  # mine") == ["cards"])
+    #expect(try words("login demo demo #secret 'unbalanced") == ["login", "demo", "demo"])
+    #expect(
+      try words("card create name=a tmi=#1 '#2' \\#3") == [
+        "card", "create", "name=a", "tmi=#1", "#2", "#3",
+      ])
+    #expect(try words("#") == [])
+  }
+
+  @Test func dashCCommandsSplitAtSemicolonsOutsideQuotesAndComments() async {
+    let text = #"login demo 'a;b'; card create name="x;y" tmi=\;;cards # c;d"#
+    let source = ScriptSource.commands(text)
+    #expect(source.origin == nil)
+    var lines: [String] = []
+    while case .line(let line) = await source.nextLine(prompt: "") { lines.append(line) }
+    #expect(lines == ["login demo 'a;b'", #" card create name="x;y" tmi=\;"#, "cards # c;d"])
+  }
+
+  @Test func aScriptFileIsReadAsUTF8LinesWithoutCarriageReturns() async throws {
+    let directory = try TemporaryDirectory()
+    try Data("login demo demo\r\ncards\n\nwhoami".utf8).write(to: directory.appending("s.txt"))
+    let source = try ScriptSource.file(named: "s.txt", in: directory.url)
+    #expect(source.origin == "s.txt")
+    var lines: [String] = []
+    while case .line(let line) = await source.nextLine(prompt: "") { lines.append(line) }
+    #expect(lines == ["login demo demo", "cards", "", "whoami"])
+    try Data([0xFF, 0xFE]).write(to: directory.appending("bad.txt"))
+    #expect(throws: ScriptError.self) { try ScriptSource.file(named: "bad.txt", in: directory.url) }
+    #expect {
+      try ScriptSource.file(named: "none.txt", in: directory.url)
+    } throws: { error in
+      "\(error)" == "cannot run the script 'none.txt': no such file"
+    }
+  }
 
   @Test func spacesAndTabsSeparateWords() throws {
     #expect(try words("  card   get\tc1  ") == ["card", "get", "c1"])

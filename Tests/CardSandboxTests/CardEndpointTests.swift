@@ -104,13 +104,21 @@ struct CardEndpointTests {
   }
 
   @Test(
-    "PUT /cards answers 400 naming an unknown, repeated or missing id",
+    "PUT /cards answers 400 naming every unknown, repeated or missing id",
     arguments: [
       (["c2", "c1", "c9"], "card c9 is not in your list"),
-      (["c2", "c3"], "card c3 is not in your list"),
+      (
+        ["c2", "c3"],
+        "card c3 is not in your list; card c1 is missing from cardIds; send the whole list"
+      ),
+      (
+        ["c9", "c2", "c2", "c8", "c9"],
+        "cards c9, c8 are not in your list; card c2 appears more than once in cardIds; "
+          + "card c1 is missing from cardIds; send the whole list"
+      ),
       (["c1", "c1", "c2"], "card c1 appears more than once in cardIds"),
       (["c1"], "card c2 is missing from cardIds; send the whole list"),
-      ([], "card c1 is missing from cardIds; send the whole list"),
+      ([], "cards c1, c2 are missing from cardIds; send the whole list"),
     ])
   func reorderErrors(cardIds: [String], message: String) async throws {
     let sandbox = CardSandbox()

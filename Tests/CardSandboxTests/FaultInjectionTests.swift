@@ -22,6 +22,31 @@ struct FaultInjectionTests {
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
+  @Test("malformNext answers 200 with a reply that breaks the contract, changing nothing")
+  func malformNext() async throws {
+    let sandbox = CardSandbox()
+    let session = try await sandbox.login()
+    try await sandbox.malformNext(.envelope)
+    #expect(await sandbox.faults.description == "next reply malformed (envelope)")
+    let delete = Requests.plain("DELETE", "/card/c1", token: session.accessToken)
+    let notEnvelope = try await sandbox.handle(delete)
+    #expect(notEnvelope.status == 200)
+    let object = try JSONSerialization.jsonObject(with: notEnvelope.body) as? [String: Any]
+    #expect(object?["status"] == nil && object?["data"] == nil)
+    try await sandbox.malformNext(.data, count: 2)
+    for _ in 0..<2 {
+      let response = try await sandbox.handle("GET", "/card/c1", as: session)
+      #expect(response.status == 200)
+      let wrongData = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+      #expect(wrongData?["data"] as? String == "not a card")
+    }
+    #expect(await sandbox.faults == .none)
+    #expect(try await sandbox.handle("GET", "/card/c1", as: session).status == 200)
+    await #expect(throws: SandboxFaultError.negativeCount(-1)) {
+      try await sandbox.malformNext(.data, count: -1)
+    }
+  }
+
   @Test("an injected failure changes no state")
   func failureChangesNothing() async throws {
     let sandbox = CardSandbox()

@@ -83,18 +83,38 @@ struct CardStore: Codable, Sendable {
   }
 }
 
-/// Why `ids` is not the list `current` in a new order, naming the first unknown, repeated or
-/// missing id, or `nil` when it is. `SpyCardRepository` refuses a reorder with the same
-/// sentences, as the service does.
+/// Why `ids` is not the list `current` in a new order, naming every unknown, repeated and
+/// missing id in one sentence each, in that order, or `nil` when it is. `SpyCardRepository`
+/// refuses a reorder with the same sentences, as the service does.
 package func reorderRefusal<ID: Hashable>(_ ids: [ID], of current: [ID]) -> String? {
   var seen: Set<ID> = []
+  var unknown: [ID] = []
+  var repeated: [ID] = []
   for id in ids {
-    guard current.contains(id) else { return "card \(id) is not in your list" }
-    guard seen.insert(id).inserted else { return "card \(id) appears more than once in cardIds" }
+    if !current.contains(id) {
+      if !unknown.contains(id) { unknown.append(id) }
+    } else if !seen.insert(id).inserted, !repeated.contains(id) {
+      repeated.append(id)
+    }
   }
-  return current.first { !seen.contains($0) }.map {
-    "card \($0) is missing from cardIds; send the whole list"
+  let missing = current.filter { !seen.contains($0) }
+  var problems: [String] = []
+  if !unknown.isEmpty { problems.append(sentence(unknown, "is", "are", "not in your list")) }
+  if !repeated.isEmpty {
+    problems.append(sentence(repeated, "appears", "appear", "more than once in cardIds"))
   }
+  if !missing.isEmpty {
+    problems.append(sentence(missing, "is", "are", "missing from cardIds; send the whole list"))
+  }
+  return problems.isEmpty ? nil : problems.joined(separator: "; ")
+}
+
+/// `card c9 is …` or `cards c9, c8 are …`.
+private func sentence<ID>(_ ids: [ID], _ singular: String, _ plural: String, _ rest: String)
+  -> String
+{
+  let names = ids.map { "\($0)" }.joined(separator: ", ")
+  return ids.count == 1 ? "card \(names) \(singular) \(rest)" : "cards \(names) \(plural) \(rest)"
 }
 
 struct CardRecord: Codable, Sendable, Equatable {

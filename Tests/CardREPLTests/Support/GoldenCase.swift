@@ -9,7 +9,11 @@ import Testing
 ///   this harness (the REPL itself would skip them as comments):
 ///   `#! restart` ends the run and starts another one with the same home directory;
 ///   `#! tamper-store` flips a byte in the middle of the sealed session file;
-///   `#! server <url>` (first line) uses that server instead of the sandbox.
+///   `#! server <url>` (first line) uses that server instead of the sandbox;
+///   `#! file <name>` writes the lines up to `#! end` into `<name>` in the working directory
+///   (no run);
+///   `#! card-repl <arguments>` runs `card-repl` itself (``CardComposition/CardREPLApp``) with
+///   these arguments, quoted as the REPL quotes, and the same home, as a run of its own.
 /// - `name.stdout`, `name.stderr`: the expected output in human mode.
 /// - `name.json.stdout`, `name.json.stderr`: the expected output with `--json`.
 /// - `name.exit`: the exit status of each run, one per line, the same in both modes.

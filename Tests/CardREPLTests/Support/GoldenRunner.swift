@@ -29,30 +29,65 @@ struct GoldenRunner {
     try Data("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8).write(to: files.appendingPathComponent("anim.gif"))
   }
 
+  /// One run of a golden script: lines fed to a ``REPLSession``, or `card-repl` itself with
+  /// these arguments.
+  private enum Run {
+    case session([String])
+    case program([String])
+  }
+
   /// Runs the script's runs one after the other and returns the normalised output.
   func run(_ script: [String]) async throws -> GoldenOutput {
     var backend = AppConfiguration.Backend.sandbox
-    var runs: [[String]] = [[]]
+    var runs: [Run] = [.session([])]
+    var file: (name: String, lines: [String])?
     for line in script {
-      if line.hasPrefix("#! server ") {
+      if let open = file {
+        if line == "#! end" {
+          let text = open.lines.map { $0 + "\n" }.joined()
+          try text.write(
+            to: files.appendingPathComponent(open.name), atomically: true, encoding: .utf8)
+          file = nil
+        } else {
+          file?.lines.append(line)
+        }
+      } else if line.hasPrefix("#! file ") {
+        file = (String(line.dropFirst("#! file ".count)), [])
+      } else if line.hasPrefix("#! card-repl ") {
+        // A script that starts with `card-repl` has no session run before it.
+        if runs.count == 1, case .session([]) = runs[0] { runs.removeAll() }
+        let arguments = String(line.dropFirst("#! card-repl ".count))
+        runs.append(.program(try Tokenizer.words(in: arguments)))
+      } else if line.hasPrefix("#! server ") {
         backend = .server(URL(string: String(line.dropFirst("#! server ".count)))!)
       } else if line == "#! restart" {
-        runs.append([])
+        runs.append(.session([]))
+      } else if case .session(let lines) = runs.last {
+        runs[runs.count - 1] = .session(lines + [line])
       } else {
-        runs[runs.count - 1].append(line)
+        runs.append(.session([line]))
       }
     }
     let console = CapturingConsole()
     var statuses: [Int32] = []
-    for lines in runs {
-      let configuration = AppConfiguration(
-        backend: backend, homeDirectory: home, retryBaseDelay: .zero)
-      let graph = try AppGraph(configuration: configuration) { console.writeError($0 + "\n") }
-      let session = REPLSession(
-        services: graph.services, console: console, mode: json ? .json : .human(HumanRenderer()),
-        workingDirectory: files)
-      let summary = await session.run(DirectiveLineSource(lines: lines, runner: self))
-      statuses.append(summary.scriptExitStatus)
+    for run in runs {
+      switch run {
+      case .session(let lines):
+        let configuration = AppConfiguration(
+          backend: backend, homeDirectory: home, retryBaseDelay: .zero)
+        let graph = try AppGraph(configuration: configuration) { console.writeError($0 + "\n") }
+        let session = REPLSession(
+          services: graph.services, console: console,
+          mode: json ? .json : .human(HumanRenderer()), workingDirectory: files)
+        let summary = await session.run(DirectiveLineSource(lines: lines, runner: self))
+        statuses.append(summary.scriptExitStatus)
+      case .program(let arguments):
+        let status = await CardREPLApp.run(
+          arguments: arguments + ["--home", home.path] + (json ? ["--json"] : []),
+          environment: ["NO_COLOR": "1", "HOME": root.path], console: console,
+          currentDirectory: files)
+        statuses.append(status)
+      }
     }
     return GoldenOutput(
       stdout: normalise(console.output), stderr: normalise(console.error),

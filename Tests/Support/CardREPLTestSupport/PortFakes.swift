@@ -9,7 +9,7 @@ package final class FakeSandboxControls: SandboxControlling {
   package init() {}
 
   /// `expire`, `revoke`, `fail <status> <count>`, `offline <Bool>`, `latency <Duration>`,
-  /// `reset`, in order.
+  /// `malform <kind> <count>`, `reset`, in order.
   package var calls: [String] { state.withLock { $0.calls } }
 
   package func run(_ command: SandboxCommand) async throws(CommandFailure)
@@ -29,6 +29,10 @@ package final class FakeSandboxControls: SandboxControlling {
       case .latency(let milliseconds):
         state.calls.append("latency \(Duration.milliseconds(milliseconds))")
         state.faults.latencyMilliseconds = milliseconds
+      case .malform(let kind, let count):
+        state.calls.append("malform \(kind.rawValue) \(count)")
+        state.faults.malformedReply = count == 0 ? nil : kind
+        state.faults.malformedRemaining = count
       case .reset:
         state.calls.append("reset")
         state.faults = .none

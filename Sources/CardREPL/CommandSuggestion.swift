@@ -1,0 +1,43 @@
+/// The command a line that names none most likely meant, for "did you mean 'cards'?": a word
+/// people bring from other tools (`card list`, `ls`, `card rm`), else the command name
+/// within two edits of what was typed, ignoring case (`cardz`, `CARDS`, `whoam`).
+enum CommandSuggestion {
+  private static let synonyms = [
+    "list": "cards", "ls": "cards", "card list": "cards", "card ls": "cards",
+    "cards list": "cards", "show": "card get", "card show": "card get", "card view": "card get",
+    "card new": "card create", "card add": "card create", "card rm": "card delete",
+    "card remove": "card delete", "card del": "card delete", "card order": "cards order",
+    "card reorder": "cards order", "cards reorder": "cards order", "signin": "login",
+    "logoff": "logout", "signout": "logout", "who": "whoami",
+    "bye": "exit", "q": "quit",
+  ]
+
+  private static let maximumDistance = 2
+
+  /// `words` are the mistyped command: a word, or a group and a word (`card list`).
+  static func nearest(to words: [String]) -> String? {
+    let phrase = words.joined(separator: " ").lowercased()
+    if let synonym = synonyms[phrase] { return synonym }
+    let scored = CommandTable.all.map { spec in (spec.name, distance(phrase, spec.name)) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= maximumDistance else {
+      return nil
+    }
+    return best.0
+  }
+
+  /// The Levenshtein distance: insertions, deletions and substitutions of characters.
+  private static func distance(_ first: String, _ second: String) -> Int {
+    let first = Array(first)
+    let second = Array(second)
+    var previous = Array(0...second.count)
+    for (row, character) in first.enumerated() {
+      var current = [row + 1]
+      for (column, other) in second.enumerated() {
+        let substitution = previous[column] + (character == other ? 0 : 1)
+        current.append(min(substitution, previous[column + 1] + 1, current[column] + 1))
+      }
+      previous = current
+    }
+    return previous[second.count]
+  }
+}
