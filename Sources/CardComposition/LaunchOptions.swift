@@ -6,11 +6,13 @@ package struct LaunchOptions: Hashable, Sendable {
   package var server: URL?
   package var home: String?
   package var showsHelp = false
+  /// `--password-stdin`: a `login` without a password reads the next line of standard input.
+  package var passwordFromStandardInput = false
 
   package init() {}
 
   package static let usage = """
-    usage: card-repl [--json] [--server <url>] [--home <dir>]
+    usage: card-repl [--json] [--server <url>] [--home <dir>] [--password-stdin]
 
     Explore the card service: sign in, list, create, reorder and delete cards. With no
     server, an in-process sandbox answers, with fault injection (type 'sandbox' commands).
@@ -20,6 +22,8 @@ package struct LaunchOptions: Hashable, Sendable {
       --server <url>   use the server at <url> instead of the sandbox
       --home <dir>     keep the session and the sandbox's state in <dir>
                        (default: $CARD_REPL_HOME, else ~/.card-repl)
+      --password-stdin a 'login <userId>' without a password reads it from the next
+                       line of standard input (on a terminal it is asked for, unechoed)
       --help           print this help
 
     The session is kept encrypted with a key file in the home directory, or with a key
@@ -51,6 +55,7 @@ package struct LaunchOptions: Hashable, Sendable {
       switch name {
       case "--json": options.json = try flag(name, inlineValue)
       case "--help", "-h": options.showsHelp = try flag(name, inlineValue)
+      case "--password-stdin": options.passwordFromStandardInput = try flag(name, inlineValue)
       case "--home":
         let home = try value()
         guard !home.isEmpty else { throw LaunchError("--home needs a directory") }
