@@ -10,10 +10,15 @@ private enum Key {
   static let altB = "\u{1B}b"
   static let altF = "\u{1B}f"
   static let controlLeft = "\u{1B}[1;5D"
+  static let controlA = "\u{01}"
   static let controlB = "\u{02}"
   static let controlC = "\u{03}"
   static let controlD = "\u{04}"
+  static let controlL = "\u{0C}"
   static let controlR = "\u{12}"
+  static let controlT = "\u{14}"
+  static let controlW = "\u{17}"
+  static let controlY = "\u{19}"
   static let backspace = "\u{7F}"
 }
 
@@ -31,10 +36,10 @@ struct TerminalTests {
 
   private var home: URL { directory.appending("home") }
 
-  private func start() async throws -> PseudoTerminal {
+  private func start(terminalType: String = "xterm") async throws -> PseudoTerminal {
     let terminal = try PseudoTerminal(
       try CardREPLBinary.url(), ["--home", home.path],
-      environment: ["HOME": directory.url.path, "TERM": "xterm", "LANG": "C.UTF-8"])
+      environment: ["HOME": directory.url.path, "TERM": terminalType, "LANG": "C.UTF-8"])
     // Signed in or not: the session outlives the process.
     try await terminal.wait(for: "> ")
     return terminal
@@ -105,6 +110,34 @@ struct TerminalTests {
       expecting: "there is no command 'sandbox whoami'")
     try await enter("help log" + Key.enter, terminal, expecting: "Tokens, passwords")
     try await enter(Key.controlR + "latency" + Key.enter, terminal, expecting: "At most 600000 ms")
+    terminal.type(Key.controlD)
+    #expect(await terminal.exitStatus() == 0)
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func transposeKillYankAndClear() async throws {
+    let terminal = try await start()
+    try await enter(
+      "help whoaim" + Key.controlT + Key.enter, terminal,
+      expecting: "show the signed-in user")
+    // Ctrl-W kills `help`, Ctrl-A goes home, Ctrl-Y yanks it back there.
+    try await enter(
+      "whoami help" + Key.controlW + Key.controlA + Key.controlY + " " + Key.enter, terminal,
+      expecting: "show the signed-in user")
+    terminal.type(Key.controlL)
+    try await terminal.wait(for: "\u{1B}[2J")
+    try await terminal.wait(for: "> ")
+    terminal.type(Key.controlD)
+    #expect(await terminal.exitStatus() == 0)
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func aDumbTerminalGetsNoEscapeSequences() async throws {
+    let terminal = try await start(terminalType: "dumb")
+    terminal.type("cardz" + Key.enter)
+    let shown = try await terminal.wait(for: "unknown command 'cardz'")
+    let prompt = try await terminal.wait(for: "> ")
+    #expect(!(shown + prompt).contains("\u{1B}"), "\(shown + prompt)")
     terminal.type(Key.controlD)
     #expect(await terminal.exitStatus() == 0)
   }
