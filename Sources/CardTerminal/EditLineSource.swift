@@ -23,6 +23,7 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
   private let queue = DispatchQueue(label: "card-repl.editline")
   private let editor: OpaquePointer
   private let history: OpaquePointer
+  private let input: UnsafeMutablePointer<FILE>
   private let output: UnsafeMutablePointer<FILE>
   private let completer: LineCompleter
   private let historyFile: HistoryFile
@@ -50,6 +51,7 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
     }
     self.editor = editor
     self.history = history
+    self.input = input
     self.output = output
     self.completer = completer
     historyFile = HistoryFile(path: historyPath)
@@ -61,6 +63,7 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
   deinit {
     el_end(editor)
     history_wend(history)
+    fclose(input)
     fclose(output)
     prompt.deallocate()
   }
@@ -118,8 +121,11 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
     // el_wgets leaves the edit mode as it returns.
     card_el_prepare_terminal(editor, 1)
     guard let line = el_wgets(editor, &count), count > 0 else {
+      // A signal from outside (`kill -INT`) interrupts the read: the line is dropped, as
+      // Ctrl-C drops it, rather than the session ended.
+      let dropped = interrupted || (count < 0 && errno == EINTR)
       write(interrupted ? "^C\n" : "\n")
-      return interrupted ? .interrupted : .endOfInput
+      return dropped ? .interrupted : .endOfInput
     }
     var typed = Self.string(line, count: Int(count))
     if typed.last == "\n" { typed.removeLast() }

@@ -10,7 +10,9 @@ import CardPrimitives
 
 /// The prompt's history on disk: one line per entry, oldest first, at most ``limit`` entries,
 /// in a file of mode 0600 replaced whole after each line (``AtomicFile``), so a crash loses
-/// nothing typed before and two REPLs never leave a torn file: the last to write wins.
+/// nothing typed before and a reader never sees a torn file. Two REPLs on one home take no
+/// lock: each writes its own entries, the last to write wins, and a save that meets another
+/// REPL's may fail and be dropped.
 struct HistoryFile: Sendable {
   static let limit = 1000
   /// A file larger than this is not history this program wrote: it is ignored.

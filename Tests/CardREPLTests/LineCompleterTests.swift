@@ -71,16 +71,6 @@ struct LineCompleterTests {
     #expect(candidates("card create name='Kim").isEmpty)
   }
 
-  @Test func loginLinesNeverEnterTheHistory() {
-    #expect(!HistoryPolicy.admits("login demo demo"))
-    #expect(!HistoryPolicy.admits("  login demo"))
-    #expect(!HistoryPolicy.admits("'login' demo demo"))
-    #expect(!HistoryPolicy.admits("login demo 'unbalanced"))
-    #expect(!HistoryPolicy.admits("   "))
-    #expect(HistoryPolicy.admits("help login"))
-    #expect(HistoryPolicy.admits("cards"))
-  }
-
   private static let firstWords = [
     "card", "cards", "exit", "help", "log", "login", "logout", "quit", "sandbox", "whoami",
   ]
