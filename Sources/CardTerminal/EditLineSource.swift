@@ -93,7 +93,7 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
     card_history_set_size(history, Int32(HistoryFile.limit))
     card_history_set_unique(history, 1)
     card_el_set_history(editor, history)
-    for entry in entries { card_history_enter(history, Self.wide(entry)) }
+    for entry in entries { Self.withWide(entry) { _ = card_history_enter(history, $0) } }
     card_el_add_function(editor, "card-complete", "complete the word", completeFunction)
     card_el_add_function(editor, "card-interrupt", "drop the line", interruptFunction)
     for (keys, function) in Self.bindings { card_el_bind(editor, keys, function) }
@@ -135,7 +135,7 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
 
   private func remember(_ line: String) {
     guard HistoryPolicy.admits(line), entries.last != line else { return }
-    card_history_enter(history, Self.wide(line))
+    Self.withWide(line) { _ = card_history_enter(history, $0) }
     entries.append(line)
     if entries.count > HistoryFile.limit { entries.removeFirst(entries.count - HistoryFile.limit) }
     historyFile.save(entries)
@@ -166,9 +166,7 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
 
   private func replace(_ word: String, with replacement: String) {
     el_deletestr(editor, Int32(word.unicodeScalars.count))
-    let wide = Self.wide(replacement)
-    defer { wide.deallocate() }
-    el_winsertstr(editor, wide)
+    Self.withWide(replacement) { _ = el_winsertstr(editor, $0) }
   }
 
   fileprivate func interrupt() -> UInt8 {
@@ -181,12 +179,23 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
     fflush(output)
   }
 
-  /// A NUL-terminated copy, for libedit; the caller deallocates it.
+  /// A NUL-terminated copy, for libedit to keep; the caller deallocates it.
   private static func wide(_ text: String) -> UnsafeMutablePointer<wchar_t> {
-    let scalars = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
+    let scalars = wideCharacters(text)
     let copy = UnsafeMutablePointer<wchar_t>.allocate(capacity: scalars.count)
     copy.initialize(from: scalars, count: scalars.count)
     return copy
+  }
+
+  /// `text` NUL-terminated, for a call that copies what it needs.
+  private static func withWide<Result>(
+    _ text: String, _ body: (UnsafePointer<wchar_t>) -> Result
+  ) -> Result {
+    wideCharacters(text).withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
+
+  private static func wideCharacters(_ text: String) -> [wchar_t] {
+    text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
   }
 
   private static func string(_ characters: UnsafePointer<wchar_t>, count: Int) -> String {
