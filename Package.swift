@@ -49,13 +49,21 @@ let package = Package(
     // The REPL: tokenizer, command table, rendering and the loop. It knows the use cases and
     // its own small ports only, never a concrete Data or Infrastructure type.
     .target(name: "CardREPL", dependencies: ["CardDomain", "CardPrimitives"]),
+    // The system's libedit (editline), for the REPL's line editing: pkg-config on Linux, the
+    // SDK's on Apple platforms.
+    .systemLibrary(
+      name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]),
+    // The REPL's line source at a terminal, over libedit: the one target that imports it, so
+    // the REPL and its tests need no C library.
+    .target(name: "CardTerminal", dependencies: ["CardREPL", "CardPrimitives", "CEditLine"]),
     // The composition root: the one place that knows every concrete type and wires them.
     // CardTestSupport: the REPL's embedded backend is the sandbox test double (SandboxTransport).
     .target(
       name: "CardComposition",
       dependencies: [
         "CardDomain", "CardData", "CardInfrastructure", "CardSandbox", "CardREPL", "CardPrimitives",
-        "CardTestSupport",
+        "CardTestSupport", "CardTerminal",
       ]),
     // `swift run card-repl`: explore every card flow against the sandbox or a server.
     .executableTarget(name: "card-repl", dependencies: ["CardComposition"]),

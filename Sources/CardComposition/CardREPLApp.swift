@@ -47,9 +47,12 @@ package enum CardREPLApp {
           errorStyle: .forStream(
             isTerminal: StandardConsole.errorIsTerminal, environment: environment)))
     let interrupts = InterruptController()
+    let echo = options.json ? STDERR_FILENO : STDOUT_FILENO
+    let recentCards = RecentCards()
     let session = REPLSession(
       services: graph.services, console: console, mode: mode, workingDirectory: currentDirectory,
-      interrupts: interrupts)
+      interrupts: interrupts, passwords: InteractiveInput.passwords(options, echo: echo),
+      recentCards: recentCards)
     if let script {
       return await session.run(script, stopsOnError: options.stopsOnError).scriptExitStatus
     }
@@ -57,14 +60,16 @@ package enum CardREPLApp {
       return await session.run(PipedLineSource(), stopsOnError: options.stopsOnError)
         .scriptExitStatus
     }
-    let echo = options.json ? STDERR_FILENO : STDOUT_FILENO
     let signals = SignalInterrupts(controller: interrupts, echoDescriptor: echo)
     defer { signals.cancel() }
     let banner =
       "card-repl on the \(configuration.backend); "
       + "home \(configuration.homeDirectory.path). Type 'help' for the commands, Ctrl-D to leave.\n"
     if options.json { console.writeError(banner) } else { console.writeOutput(banner) }
-    _ = await session.run(TerminalLineSource(echoDescriptor: echo))
+    let lines = InteractiveInput.lineSource(
+      echo: echo, home: configuration.homeDirectory, environment: environment,
+      completer: LineCompleter(recentCards: recentCards, workingDirectory: currentDirectory))
+    _ = await session.run(lines)
     return 0
   }
 

@@ -16,12 +16,15 @@ package struct LaunchOptions: Hashable, Sendable {
   package var stopsOnError = false
   /// `--timeout SECONDS`, for `--server` only.
   package var requestTimeout: Duration?
+  /// `--password-stdin`: a `login` without a password reads the next line of standard input.
+  package var passwordFromStandardInput = false
 
   package init() {}
 
   package static let usage = """
     usage: card-repl [--json] [--server <url> [--timeout <seconds>]] [--home <dir>]
-                     [--token-lifetime <seconds>] [--stop-on-error] [-c <commands> | [-f] <file>]
+                     [--token-lifetime <seconds>] [--password-stdin] [--stop-on-error]
+                     [-c <commands> | [-f] <file>]
 
     Explore the card service: sign in, list, create, reorder and delete cards. With no
     server, an in-process sandbox answers, with fault injection (type 'sandbox' commands).
@@ -36,6 +39,8 @@ package struct LaunchOptions: Hashable, Sendable {
       --token-lifetime <seconds>
                           the sandbox's access tokens last <seconds> (default 3600),
                           to watch them expire and refresh
+      --password-stdin    a 'login <userId>' without a password reads it from the next
+                          line of standard input (on a terminal it is asked for, unechoed)
       -c <commands>       run these commands, separated by ';', and leave
       -f <file>, <file>   run the script in <file>, one command per line, and leave;
                           a failure names the file and the line (file:3:)
@@ -82,6 +87,7 @@ package struct LaunchOptions: Hashable, Sendable {
       switch name {
       case "--json": options.json = try flag(name, inlineValue)
       case "--help", "-h": options.showsHelp = try flag(name, inlineValue)
+      case "--password-stdin": options.passwordFromStandardInput = try flag(name, inlineValue)
       case "--home":
         let home = try value()
         guard !home.isEmpty else { throw LaunchError("--home needs a directory") }

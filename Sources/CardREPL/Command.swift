@@ -2,7 +2,8 @@
 /// the command runs, by the use cases and the draft building. Its full name (`card get`) is
 /// its entry's in ``CommandTable``, which ``CommandParser`` returns with it.
 package enum Command: Hashable, Sendable {
-  case login(userID: String, password: String)
+  /// `password` is `nil` when it was left out, to be asked for.
+  case login(userID: String, password: String?)
   case logout, whoami
   /// `short`: one line per card (`cards --short`).
   case listCards(short: Bool)

@@ -18,6 +18,12 @@ struct CommandRunner: Sendable {
   private func output(of command: Command) async throws(CommandFailure) -> CommandOutput {
     switch command {
     case .login(let userID, let password):
+      guard let password else {
+        throw CommandFailure(
+          .invalid,
+          "login needs a password here: give it after the user id, "
+            + "or on standard input with card-repl --password-stdin")
+      }
       return .signedIn(
         try await perform(try await services.signIn.execute(userID: userID, password: password))
           .userID)

@@ -9,15 +9,17 @@ package enum CommandTable {
 
   private static let sessionCommands = [
     CommandSpec(
-      name: "login", usage: "login <userId> <password>",
+      name: "login", usage: "login <userId> [password]",
       summary: "sign in; the session is kept, encrypted, across runs",
       details: [
         "The sandbox knows demo/demo (cards c1, c2) and guest/guest (card c3).",
         "Quote a password with spaces: login demo 'my secret'. It is never printed.",
+        "Leave it out to be asked for it without echo; a script can give it on standard",
+        "input with card-repl --password-stdin. A login line never enters the history.",
       ]
     ) { (arguments) throws(UsageError) in
-      let words = try arguments.expect(2...2, "a user id and a password")
-      return .login(userID: words[0], password: words[1])
+      let words = try arguments.expect(1...2, "a user id")
+      return .login(userID: words[0], password: words.count == 2 ? words[1] : nil)
     },
     .fixed(
       "logout", .logout, summary: "sign out: on the server if it answers, always locally",

@@ -170,9 +170,11 @@ package struct TextStyle: Hashable, Sendable {
 
   package static let plain = TextStyle(isEnabled: false)
 
-  /// Colours only on a terminal, and never when `NO_COLOR` is set, whatever its value.
+  /// Colours only on a terminal, never on a `TERM=dumb` one, and never when `NO_COLOR` is
+  /// set, whatever its value.
   package static func forStream(isTerminal: Bool, environment: [String: String]) -> TextStyle {
-    TextStyle(isEnabled: isTerminal && environment["NO_COLOR"] == nil)
+    TextStyle(
+      isEnabled: isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
   }
 
   func failure(_ text: String) -> String { wrap(text, "31") }  // red

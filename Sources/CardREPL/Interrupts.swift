@@ -43,9 +43,9 @@ package final class InterruptController: Sendable {
 }
 
 /// Turns SIGINT into ``InterruptController/interrupt(announcing:)`` instead of the process
-/// dying. At the prompt Ctrl-C is a key of the line editor (raw mode); only while a command
-/// runs is it a signal, received by a dispatch source outside any signal handler, so it may
-/// take locks and cancel tasks.
+/// dying. At the prompt Ctrl-C is a key of the line editor (its edit mode has no signals);
+/// only while a command runs is it a signal, received by a dispatch source outside any signal
+/// handler, so it may take locks and cancel tasks.
 package final class SignalInterrupts {
   private let source: any DispatchSourceSignal
 

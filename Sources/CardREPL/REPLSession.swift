@@ -11,16 +11,23 @@ package struct REPLSession: Sendable {
   private let mode: OutputMode
   private let runner: CommandRunner
   private let interrupts: InterruptController
+  private let passwords: (any PasswordSource)?
+  private let recentCards: RecentCards
 
+  /// `passwords` answers a `login` without a password; `recentCards` gets the ids each
+  /// listing shows.
   package init(
     services: REPLServices, console: any Console, mode: OutputMode, workingDirectory: URL,
-    interrupts: InterruptController = InterruptController()
+    interrupts: InterruptController = InterruptController(),
+    passwords: (any PasswordSource)? = nil, recentCards: RecentCards = RecentCards()
   ) {
     self.services = services
     self.console = console
     self.mode = mode
     self.runner = CommandRunner(services: services, workingDirectory: workingDirectory)
     self.interrupts = interrupts
+    self.passwords = passwords
+    self.recentCards = recentCards
   }
 
   /// Blank and comment lines are not commands.
@@ -68,7 +75,14 @@ package struct REPLSession: Sendable {
       print(command: error.command, outcome: outcome, location: location, attempts: nil)
       return outcome
     }
-    let outcome = await interrupts.run { [runner] in await runner.run(command) }
+    let outcome: CommandOutcome
+    do throws(CommandFailure) {
+      let complete = try await askingForPassword(command)
+      outcome = await interrupts.run { [runner] in await runner.run(complete) }
+    } catch {
+      outcome = .failure(error)
+    }
+    recentCards.record(outcome)
     var attempts: Int?
     for note in services.notes.takeNotes() {
       switch (note, mode) {
@@ -79,6 +93,13 @@ package struct REPLSession: Sendable {
     }
     print(command: name, outcome: outcome, location: location, attempts: attempts)
     return outcome
+  }
+
+  /// `command` with the password a `login` left out, from ``PasswordSource`` when there is
+  /// one; without one, the runner refuses the login.
+  private func askingForPassword(_ command: Command) async throws(CommandFailure) -> Command {
+    guard case .login(let userID, nil) = command, let passwords else { return command }
+    return .login(userID: userID, password: try await passwords.password(prompt: "Password: "))
   }
 
   /// `card-repl [backend] user> `, without the user when no one is signed in.

@@ -29,6 +29,7 @@ struct CommandParserTests {
 
   @Test func everyCommandParses() throws {
     #expect(try command("login demo 'a b'") == .login(userID: "demo", password: "a b"))
+    #expect(try command("login demo") == .login(userID: "demo", password: nil))
     #expect(try command("logout") == .logout)
     #expect(try command("whoami") == .whoami)
     #expect(try command("cards") == .listCards(short: false))
@@ -90,7 +91,7 @@ struct CommandParserTests {
   }
 
   @Test func wrongArgumentCountsNameTheCommandAndShowItsUsage() {
-    #expect(usageError("login demo")?.message.hasSuffix("usage: login <userId> <password>") == true)
+    #expect(usageError("login")?.message.hasSuffix("usage: login <userId> [password]") == true)
     #expect(usageError("login a b c")?.message.hasPrefix("too many arguments") == true)
     #expect(usageError("card get")?.command == "card get")
     #expect(usageError("whoami now")?.command == "whoami")

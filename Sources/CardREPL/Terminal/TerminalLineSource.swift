@@ -1,23 +1,11 @@
-import CardPrimitives
 import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Lines typed at a terminal, edited in raw mode (see ``Key``). Raw mode lasts only while a
-/// line is typed, so that during a command Ctrl-C is a signal that cancels it. Without raw
-/// mode, the line is read with `readLine()` after a plain prompt.
-package final class TerminalLineSource: LineSource {
-  private let editor = Protected(LineEditor())
+/// Lines typed at a terminal that cannot edit (`TERM=dumb`): a plain prompt, then the line
+/// as the terminal's own line discipline collects it. No escape sequence is ever written.
+package struct PlainPromptLineSource: LineSource {
   private let echo: FileDescriptorWriter
 
-  /// The prompt and echo go to `echoDescriptor`: standard error in JSON mode, so that
-  /// standard output stays JSON.
+  /// The prompt goes to `echoDescriptor`: standard error in JSON mode.
   package init(echoDescriptor: Int32) {
     echo = FileDescriptorWriter(descriptor: echoDescriptor)
   }
@@ -25,47 +13,9 @@ package final class TerminalLineSource: LineSource {
   package var showsPrompt: Bool { true }
 
   package func nextLine(prompt: String) async -> LineInput {
-    await BlockingInput.run { [self] in self.readLine(prompt: prompt) }
-  }
-
-  private func readLine(prompt: String) -> LineInput {
-    guard RawTerminal.enter() else {
-      echo.write(prompt)
-      return Swift.readLine(strippingNewline: true).map(LineInput.line) ?? .endOfInput
-    }
-    defer { RawTerminal.leave() }
-    var renderer = LineRenderer(columns: RawTerminal.columns(of: echo.descriptor))
-    var decoder = KeyDecoder()
-    var state = editor.withLock { $0 }
-    defer { editor.withLock { $0 = state } }
-    echo.write(renderer.redraw(prompt: prompt, buffer: [], cursor: 0))
-
-    while let byte = readByte() {
-      for key in decoder.feed(byte) {
-        let typed = state.buffer
-        switch state.handle(key) {
-        case .redraw:
-          echo.write(renderer.redraw(prompt: prompt, buffer: state.buffer, cursor: state.cursor))
-        case .submit(let line):
-          echo.write(renderer.finish(prompt: prompt, buffer: typed))
-          return .line(line)
-        case .endOfInput:
-          echo.write(renderer.finish(prompt: prompt, buffer: typed))
-          return .endOfInput
-        case .interrupt:
-          echo.write(renderer.redraw(prompt: prompt, buffer: typed, cursor: typed.count) + "^C\r\n")
-          return .interrupted
-        }
-      }
-    }
-    echo.write("\r\n")
-    return .endOfInput
-  }
-
-  /// `nil` at the end of input or on an error.
-  private func readByte() -> UInt8? {
-    var byte: UInt8 = 0
-    return retryingInterrupts { read(STDIN_FILENO, &byte, 1) } == 1 ? byte : nil
+    echo.write(prompt)
+    return await BlockingInput.run { readLine(strippingNewline: true) }.map(LineInput.line)
+      ?? .endOfInput
   }
 }
 
