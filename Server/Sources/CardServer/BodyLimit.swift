@@ -3,7 +3,7 @@ import Hummingbird
 /// How many bytes of a request body the server reads before it refuses the request with
 /// `413`. The sandbox judges what it is given; the server only keeps it from being given more
 /// than a legal request can hold, and never holds more than that in memory.
-struct BodyLimit: Sendable, Equatable {
+struct BodyLimit: Sendable, Equatable, CustomStringConvertible {
   /// The largest body accepted.
   let byteCount: Int
 

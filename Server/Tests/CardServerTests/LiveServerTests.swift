@@ -45,13 +45,13 @@ struct LiveServerTests {
         let head =
           "POST /card HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer unused\r\n"
           + "Content-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n"
-        try connection.send(Data(head.utf8))
+        try connection.write(Data(head.utf8))
         // 11 MiB and one chunk more, in 64 KiB chunks, and never the last chunk: a server
         // that waited for the whole body would never answer.
         let chunk = Data(repeating: 0x61, count: 64 * 1024)
         let chunkFrame = Data("10000\r\n".utf8) + chunk + Data("\r\n".utf8)
         for _ in 0..<(11 * 16 + 1) {
-          try connection.send(chunkFrame)
+          try connection.write(chunkFrame)
         }
         return try connection.readStatusLine()
       }
@@ -68,7 +68,7 @@ struct LiveServerTests {
         let head =
           "PUT /cards HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
           + "Content-Length: 104857600\r\n\r\n"
-        try connection.send(Data(head.utf8))
+        try connection.write(Data(head.utf8))
         return try connection.readStatusLine()
       }
       #expect(statusLine.hasPrefix("HTTP/1.1 413 "))

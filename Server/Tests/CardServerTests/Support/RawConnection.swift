@@ -2,8 +2,15 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+
+  private let streamSocket = Int32(SOCK_STREAM.rawValue)
+  /// A write to a closed connection fails with `EPIPE` instead of killing the test process.
+  private let sendFlags = Int32(MSG_NOSIGNAL)
 #elseif canImport(Darwin)
   import Darwin
+
+  private let streamSocket = SOCK_STREAM
+  private let sendFlags: Int32 = 0
 #endif
 
 /// A plain TCP connection to a loopback port, for requests URLSession will not send as they
@@ -17,7 +24,7 @@ final class RawConnection {
   }
 
   init(port: Int) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    descriptor = socket(AF_INET, streamSocket, 0)
     guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
     // A real timeout's safety limit: a server that never answers fails the test, not hangs it.
     var limit = timeval(tv_sec: 60, tv_usec: 0)
@@ -40,11 +47,11 @@ final class RawConnection {
 
   deinit { close(descriptor) }
 
-  func send(_ bytes: Data) throws {
+  func write(_ bytes: Data) throws {
     var offset = 0
     while offset < bytes.count {
       let sent = bytes[offset...].withUnsafeBytes {
-        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        send(descriptor, $0.baseAddress, $0.count, sendFlags)
       }
       guard sent > 0 else { throw Failure(description: "send: \(errno)") }
       offset += sent
