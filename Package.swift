@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "CardData", targets: ["CardData"]),
     .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
     .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
+    .library(name: "CardSandbox", targets: ["CardSandbox"]),
     .executable(name: "card-repl", targets: ["card-repl"]),
   ],
   targets: [
@@ -41,10 +42,11 @@ let package = Package(
         "CardData", "CardDomain", "CardPrimitives",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ]),
-    // The server side of the wire contract, in process. Package access only: other projects
-    // reach it through CardTestSupport's SandboxBackend. Of our targets it imports only the
-    // primitives (header storage, file machinery), so it shares no contract type with the
-    // client it checks.
+    // The server side of the wire contract, in process. A product for the reference server
+    // (Server/), which serves it over HTTP; public only what that needs (start on a state
+    // file, handle a request, inject faults). Other projects test through CardTestSupport's
+    // SandboxBackend. Of our targets it imports only the primitives (header storage, file
+    // machinery), so it shares no contract type with the client it checks.
     .target(name: "CardSandbox", dependencies: ["CardPrimitives"]),
     // The REPL: tokenizer, command table, rendering and the loop. It knows the use cases and
     // its own small ports only, never a concrete Data or Infrastructure type.

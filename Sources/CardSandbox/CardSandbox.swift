@@ -8,7 +8,10 @@ import Foundation
 /// saved. The file is the one source of truth for every sandbox on it, in any process: each
 /// request and state operation holds the lock beside it (`<stateFile>.lock`, mode 0600),
 /// catches up with the file, and saves before it releases the lock.
-package actor CardSandbox {
+///
+/// Public for the reference server (`Server/`), which serves it over HTTP: what it needs to
+/// start one on a state file, answer requests and inject faults, and no more.
+public actor CardSandbox {
   private var shared: SharedState
   private var currentFaults = SandboxFaults.none
   private let accessTokenLifetime: Int
@@ -52,6 +55,15 @@ package actor CardSandbox {
       refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
   }
 
+  /// The reference server's sandbox: `stateFile` as in the initializer above, the default
+  /// refresh token reuse interval, the system clock and `Task.sleep`.
+  public init(stateFile: URL, accessTokenLifetime: Duration) throws(SandboxStateError) {
+    try self.init(
+      stateFile: stateFile, startFresh: false, accessTokenLifetime: accessTokenLifetime,
+      refreshTokenReuseInterval: Self.defaultRefreshTokenReuseInterval, clock: { Date() },
+      sleep: { try await Task.sleep(for: $0) })
+  }
+
   private init(
     shared: SharedState, accessTokenLifetime: Duration, refreshTokenReuseInterval: Duration,
     clock: @escaping @Sendable () -> Date,
@@ -68,7 +80,7 @@ package actor CardSandbox {
   /// absence of one is thrown: `.offline` (also when the sandbox goes offline during the
   /// latency) and `.cancelled` (also while waiting for the state file's lock). A state file
   /// that cannot be read again, or has become unsound, answers `500` and is left as it is.
-  package func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
+  public func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
     -> SandboxResponse
   {
     guard !Task.isCancelled else { throw .cancelled }
@@ -103,21 +115,21 @@ package actor CardSandbox {
     }
   }
 
-  package var faults: SandboxFaults { currentFaults }
+  public var faults: SandboxFaults { currentFaults }
 
-  package func setOffline(_ isOffline: Bool) {
+  public func setOffline(_ isOffline: Bool) {
     currentFaults.isOffline = isOffline
   }
 
   /// `.zero` turns the latency off.
-  package func setLatency(_ latency: Duration) throws(SandboxFaultError) {
+  public func setLatency(_ latency: Duration) throws(SandboxFaultError) {
     guard latency >= .zero else { throw .negativeLatency(latency) }
     currentFaults.latency = latency
   }
 
   /// Makes the next `count` requests answer `status`, whatever they ask, replacing any queued
   /// failure; a count of 0 clears the queue.
-  package func failNext(status: Int, count: Int = 1) throws(SandboxFaultError) {
+  public func failNext(status: Int, count: Int = 1) throws(SandboxFaultError) {
     guard (400...599).contains(status) else { throw .statusNotAnError(status) }
     guard count >= 0 else { throw .negativeCount(count) }
     currentFaults.failureStatus = count == 0 ? nil : status
@@ -126,31 +138,31 @@ package actor CardSandbox {
 
   /// Makes the next `count` requests answer 200 with a reply that breaks the contract, in
   /// the way `kind` says, replacing any queued one; a count of 0 clears the queue.
-  package func malformNext(_ kind: MalformedReply, count: Int = 1) throws(SandboxFaultError) {
+  public func malformNext(_ kind: MalformedReply, count: Int = 1) throws(SandboxFaultError) {
     guard count >= 0 else { throw .negativeCount(count) }
     currentFaults.malformedReply = count == 0 ? nil : kind
     currentFaults.malformedRemaining = count
   }
 
-  package func clearFaults() {
+  public func clearFaults() {
     currentFaults = .none
   }
 
   /// Makes every access token issued so far expired now. This and the other state operations
   /// throw, leaving the state unchanged, when the state file cannot be locked, read or saved,
   /// or the task is cancelled while waiting for its lock.
-  package func expireAccessTokens() async throws(SandboxStateError) {
+  public func expireAccessTokens() async throws(SandboxStateError) {
     try await change { $0.sessions.expireAccessTokens(now: clock()) }
   }
 
   /// Access tokens keep working until they expire.
-  package func revokeRefreshTokens() async throws(SandboxStateError) {
+  public func revokeRefreshTokens() async throws(SandboxStateError) {
     try await change { $0.sessions.revokeRefreshTokens() }
   }
 
   /// The seed cards, no tokens, no faults (cleared even when the state cannot be saved), for
   /// every sandbox on the state file. New card ids continue after those given out before.
-  package func reset() async throws(SandboxStateError) {
+  public func reset() async throws(SandboxStateError) {
     currentFaults = .none
     try await change { state in
       var seed = SeedData.state

@@ -3,21 +3,21 @@ import Foundation
 
 /// The faults injected into one sandbox; never saved, never shared with another sandbox on
 /// the same state file.
-package struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
-  package var isOffline = false
-  package var latency = Duration.zero
+public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
+  public package(set) var isOffline = false
+  public package(set) var latency = Duration.zero
   /// The status the next ``failuresRemaining`` requests answer with.
-  package var failureStatus: Int?
-  package var failuresRemaining = 0
+  public package(set) var failureStatus: Int?
+  public package(set) var failuresRemaining = 0
   /// How the next ``malformedRemaining`` requests' 2xx replies break the contract.
-  package var malformedReply: MalformedReply?
-  package var malformedRemaining = 0
+  public package(set) var malformedReply: MalformedReply?
+  public package(set) var malformedRemaining = 0
 
   package static let none = SandboxFaults()
 
   /// `none`, or the active faults joined by commas, such as `offline, latency 0.2 seconds,
   /// next 2 requests answer 503`.
-  package var description: String {
+  public var description: String {
     var active: [String] = []
     if isOffline { active.append("offline") }
     if latency > .zero { active.append("latency \(latency)") }
@@ -52,7 +52,7 @@ package struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
 
 /// A 200 that breaks the contract, so that a client's `pathErr` can be shown: the request is
 /// not carried out, as with an injected failure.
-package enum MalformedReply: String, Hashable, Sendable, CaseIterable {
+public enum MalformedReply: String, Hashable, Sendable, CaseIterable {
   /// A JSON body that is not the envelope.
   case envelope
   /// The envelope, its `data` a string where an object or a list belongs.
@@ -70,12 +70,12 @@ package enum MalformedReply: String, Hashable, Sendable, CaseIterable {
   }
 }
 
-package enum SandboxFaultError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum SandboxFaultError: Error, Hashable, Sendable, CustomStringConvertible {
   case statusNotAnError(Int)
   case negativeCount(Int)
   case negativeLatency(Duration)
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .statusNotAnError(let status): "status \(status) is not an error status (400...599)"
     case .negativeCount(let count): "count \(count) is negative"
@@ -86,7 +86,8 @@ package enum SandboxFaultError: Error, Hashable, Sendable, CustomStringConvertib
 
 /// The answer to a request failed on purpose. `502`, `503` and `504` answer an HTML page, as
 /// a proxy in front of the service would, so a client must judge the status before it decodes
-/// the body; every other status answers the usual envelope.
+/// the body; every other status answers the usual envelope, a `401` with the Bearer challenge
+/// HTTP requires of it, as the sandbox's own refusals carry.
 enum InjectedFailure {
   private static let reasons = [
     400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
@@ -99,7 +100,9 @@ enum InjectedFailure {
   static func response(status: Int) -> SandboxResponse {
     let title = "\(status) \(reasons[status] ?? "Error")"
     guard [502, 503, 504].contains(status) else {
-      return .envelope(status, "injected fault: \(title)")
+      let message = "injected fault: \(title)"
+      guard status == 401 else { return .envelope(status, message) }
+      return .failure(.unauthorized(message))
     }
     let page = "<html><head><title>\(title)</title></head><body><h1>\(title)</h1></body></html>\n"
     return SandboxResponse(

@@ -3,7 +3,7 @@ import Foundation
 
 /// One HTTP request as the sandbox receives it. Its description names the method, the path
 /// without its query and the body size only, so printing a request never shows a secret.
-package struct SandboxRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct SandboxRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
   /// Compared case-sensitively, as HTTP does.
   package var method: String
   /// The request target: a percent-encoded path, optionally followed by `?` and a query.
@@ -18,18 +18,25 @@ package struct SandboxRequest: Sendable, CustomStringConvertible, CustomDebugStr
     self.body = body
   }
 
-  package var description: String {
+  /// For the reference server, which hands over the fields as they arrived, in order.
+  public init(
+    method: String, path: String, headerFields: [(name: String, value: String)], body: Data
+  ) {
+    self.init(method: method, path: path, headers: HeaderFields(headerFields), body: body)
+  }
+
+  public var description: String {
     "\(method) \(path.prefix { $0 != "?" }) (\(body.count) bytes)"
   }
-  package var debugDescription: String { description }
+  public var debugDescription: String { description }
 }
 
 /// One HTTP response from the sandbox, `Content-Type` always set. Its description names the
 /// status and the body size only: a login reply carries tokens.
-package struct SandboxResponse: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-  package var status: Int
+public struct SandboxResponse: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+  public package(set) var status: Int
   package var headers: HeaderFields
-  package var body: Data
+  public package(set) var body: Data
 
   package init(status: Int, headers: HeaderFields = [:], body: Data = Data()) {
     self.status = status
@@ -37,17 +44,20 @@ package struct SandboxResponse: Sendable, CustomStringConvertible, CustomDebugSt
     self.body = body
   }
 
-  package var description: String { "\(status) (\(body.count) bytes)" }
-  package var debugDescription: String { description }
+  /// The header fields in order, for the reference server to write.
+  public var headerFields: [(name: String, value: String)] { headers.fields }
+
+  public var description: String { "\(status) (\(body.count) bytes)" }
+  public var debugDescription: String { description }
 }
 
 /// Why ``CardSandbox/handle(_:)`` produced no HTTP response at all: what a client sees as a
 /// transport failure rather than a status.
-package enum SandboxTransportError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum SandboxTransportError: Error, Hashable, Sendable, CustomStringConvertible {
   case offline
   case cancelled
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .offline: "the sandbox is offline"
     case .cancelled: "the request was cancelled"

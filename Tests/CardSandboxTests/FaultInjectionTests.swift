@@ -70,6 +70,16 @@ struct FaultInjectionTests {
     #expect((try? JSONSerialization.jsonObject(with: response.body)) == nil)
   }
 
+  @Test("an injected 401 carries the Bearer challenge, as every 401 must (RFC 9110 §11.6.1)")
+  func injectedUnauthorizedChallenges() async throws {
+    let sandbox = CardSandbox()
+    try await sandbox.failNext(status: 401)
+    let response = try await sandbox.handle(Requests.login())
+    #expect(response.status == 401)
+    let challenge = try #require(response.headers["WWW-Authenticate"])
+    #expect(challenge.hasPrefix("Bearer"))
+  }
+
   @Test("a count of 0 clears the queue; bad arguments are refused")
   func failNextArguments() async throws {
     let sandbox = CardSandbox()

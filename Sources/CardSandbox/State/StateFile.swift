@@ -12,7 +12,7 @@ import Foundation
 /// Why a sandbox could not load or save its state file. A corrupt file (not JSON, a missing
 /// field, contradictory content) is left as it is until a sandbox started fresh overwrites it;
 /// `cancelled` means the task was cancelled while another sandbox held the lock.
-package enum SandboxStateError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum SandboxStateError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   case corrupt(path: String, reason: String)
   case unsupportedVersion(path: String, version: Int)
@@ -20,7 +20,7 @@ package enum SandboxStateError: Error, Hashable, Sendable, CustomStringConvertib
   case unlockable(path: String, reason: String)
   case cancelled(path: String)
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .unreadable(let path, let reason):
       "the sandbox state file \(path) cannot be read: \(reason)"

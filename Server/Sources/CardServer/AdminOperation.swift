@@ -1,0 +1,134 @@
+import CardSandbox
+import Foundation
+
+/// The sandbox's fault controls over HTTP, under `/_sandbox/`: the REPL's `sandbox` commands
+/// by the same names. docs/reference-server.md lists them; only a loopback peer reaches them
+/// (``LoopbackPolicy``), and they bypass the faults they set, so an offline sandbox can be
+/// brought back.
+enum AdminOperation: Equatable {
+  /// `GET /_sandbox/faults`.
+  case showFaults
+  /// `DELETE /_sandbox/faults`.
+  case clearFaults
+  /// `POST /_sandbox/expire-token`: every access token issued so far expires now.
+  case expireTokens
+  /// `POST /_sandbox/revoke-refresh`: every refresh token stops working.
+  case revokeRefreshTokens
+  /// `POST /_sandbox/fail` with `{"status": 503, "count": 2}`; `count` defaults to 1.
+  case fail(status: Int, count: Int)
+  /// `POST /_sandbox/latency` with `{"milliseconds": 200}`; 0 turns it off.
+  case latency(milliseconds: Int)
+  /// `POST /_sandbox/offline` with `{"offline": true}`: the server closes every other
+  /// connection without an answer until `{"offline": false}`.
+  case offline(Bool)
+  /// `POST /_sandbox/reset`: the seed cards, no sessions, no faults.
+  case reset
+  // The contract-breaking 2xx fault joins here as `POST /_sandbox/break-contract` once the
+  // sandbox has it: one case, one line in `init` and one in `apply(to:)`.
+
+  static let prefix = "/_sandbox"
+
+  /// Whether `target` (a request target, query included) is on the admin path.
+  static func isAdmin(_ target: String) -> Bool {
+    let path = target.prefix { $0 != "?" && $0 != "#" }
+    return path == prefix || path.hasPrefix(prefix + "/")
+  }
+
+  /// A request to the admin path the server cannot carry out: the envelope's status and
+  /// message, and for a `405` the methods that `Allow` names.
+  struct Refusal: Error, Equatable {
+    let status: Int
+    let message: String
+    var allowedMethods: [String] = []
+  }
+
+  /// The operation `method` and `target` name, with its arguments from `body`, a JSON object
+  /// whatever the request's `Content-Type` says (`curl -d` sends a form type); `404` for an
+  /// unknown operation, `405` for a wrong method, `400` for bad arguments.
+  init(method: String, target: String, body: Data) throws(Refusal) {
+    let path = target.prefix { $0 != "?" && $0 != "#" }
+    let name = path.dropFirst(Self.prefix.count + 1)
+    let allowed: [String]
+    switch (name, method) {
+    case ("faults", "GET"):
+      self = .showFaults
+      return
+    case ("faults", "DELETE"):
+      self = .clearFaults
+      return
+    case ("faults", _):
+      allowed = ["DELETE", "GET"]
+    case ("expire-token", "POST"), ("revoke-refresh", "POST"), ("fail", "POST"),
+      ("latency", "POST"), ("offline", "POST"), ("reset", "POST"):
+      self = try Self.operation(named: String(name), arguments: body)
+      return
+    case ("expire-token", _), ("revoke-refresh", _), ("fail", _), ("latency", _), ("offline", _),
+      ("reset", _):
+      allowed = ["POST"]
+    default:
+      throw Refusal(
+        status: 404, message: "no admin operation at \(path); see docs/reference-server.md")
+    }
+    throw Refusal(
+      status: 405,
+      message: "\(path) does not support \(method); use \(allowed.joined(separator: " or "))",
+      allowedMethods: allowed)
+  }
+
+  private struct FailArguments: Decodable {
+    let status: Int
+    let count: Int?
+  }
+  private struct LatencyArguments: Decodable { let milliseconds: Int }
+  private struct OfflineArguments: Decodable { let offline: Bool }
+
+  private static func operation(named name: String, arguments body: Data) throws(Refusal)
+    -> AdminOperation
+  {
+    switch name {
+    case "expire-token": return .expireTokens
+    case "revoke-refresh": return .revokeRefreshTokens
+    case "reset": return .reset
+    case "fail":
+      let arguments = try decode(FailArguments.self, body, example: #"{"status": 503, "count": 2}"#)
+      return .fail(status: arguments.status, count: arguments.count ?? 1)
+    case "latency":
+      let arguments = try decode(LatencyArguments.self, body, example: #"{"milliseconds": 200}"#)
+      return .latency(milliseconds: arguments.milliseconds)
+    default:
+      let arguments = try decode(OfflineArguments.self, body, example: #"{"offline": true}"#)
+      return .offline(arguments.offline)
+    }
+  }
+
+  private static func decode<Arguments: Decodable>(
+    _ type: Arguments.Type, _ body: Data, example: String
+  ) throws(Refusal) -> Arguments {
+    do {
+      return try JSONDecoder().decode(type, from: body)
+    } catch {
+      throw Refusal(status: 400, message: "send a JSON body such as \(example)")
+    }
+  }
+
+  /// Carries the operation out; `400` for arguments the sandbox refuses, `500` when its
+  /// state file cannot be locked, read or saved.
+  func apply(to sandbox: CardSandbox) async throws(Refusal) {
+    do {
+      switch self {
+      case .showFaults: return
+      case .clearFaults: await sandbox.clearFaults()
+      case .expireTokens: try await sandbox.expireAccessTokens()
+      case .revokeRefreshTokens: try await sandbox.revokeRefreshTokens()
+      case .fail(let status, let count): try await sandbox.failNext(status: status, count: count)
+      case .latency(let milliseconds): try await sandbox.setLatency(.milliseconds(milliseconds))
+      case .offline(let isOffline): await sandbox.setOffline(isOffline)
+      case .reset: try await sandbox.reset()
+      }
+    } catch let error as SandboxFaultError {
+      throw Refusal(status: 400, message: error.description)
+    } catch {
+      throw Refusal(status: 500, message: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import CardSandbox
+
+/// The `data` of every admin answer: the faults after the operation.
+struct FaultsSnapshot: Encodable, Equatable {
+  let offline: Bool
+  let latencyMilliseconds: Int
+  let failureStatus: Int?
+  let failuresRemaining: Int
+  /// As the REPL's `sandbox` commands print it: `none`, or `offline, latency 0.2 seconds`.
+  let summary: String
+
+  init(_ faults: SandboxFaults) {
+    offline = faults.isOffline
+    latencyMilliseconds = Int(faults.latency / .milliseconds(1))
+    failureStatus = faults.failureStatus
+    failuresRemaining = faults.failuresRemaining
+    summary = faults.description
+  }
+}

@@ -1,0 +1,94 @@
+import CardSandbox
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The adapter: turns each HTTP request into a ``SandboxRequest``, the sandbox's answer into
+/// the HTTP response, and its absence (offline) into a closed connection. Every path goes to
+/// the sandbox, which answers `404` and `405` itself, except the admin path.
+struct SandboxResponder: HTTPResponder {
+  let sandbox: CardSandbox
+  /// Receives one line per request (``RequestLog``).
+  let log: @Sendable (String) -> Void
+
+  func respond(to request: Request, context: ServerRequestContext) async throws -> Response {
+    let start = ContinuousClock.now
+    let method = request.method.rawValue
+    let target = request.head.path ?? "/"
+    func logged(_ outcome: String) {
+      log(
+        RequestLog.line(
+          method: method, target: target, outcome: outcome, duration: ContinuousClock.now - start))
+    }
+    do {
+      let response = try await answer(request, context: context)
+      logged(String(response.status.code))
+      return response
+    } catch {
+      logged("closed")
+      throw error
+    }
+  }
+
+  /// Throws only after closing the connection, when there is to be no answer.
+  private func answer(_ request: Request, context: ServerRequestContext) async throws -> Response {
+    let target = request.head.path ?? "/"
+    let limit = BodyLimit.of(method: request.method.rawValue, path: target)
+    let body: ByteBuffer
+    do {
+      let contentLength = request.headers[.contentLength].flatMap { Int($0) }
+      body = try await limit.collect(request.body, contentLength: contentLength)
+    } catch let error as BodyTooLarge {
+      return ServerEnvelope.response(
+        413,
+        "the request body is over \(error.limit.description); an image may be at most 10 MiB")
+    }
+    let bytes = Data(body.readableBytesView)
+    if AdminOperation.isAdmin(target) {
+      return await admin(
+        request.method.rawValue, target, bytes, peer: context.channel.remoteAddress)
+    }
+    let sandboxRequest = SandboxRequest(
+      method: request.method.rawValue, path: target,
+      headerFields: request.headers.map { (name: $0.name.rawName, value: $0.value) }, body: bytes)
+    do {
+      return Self.response(try await sandbox.handle(sandboxRequest))
+    } catch {
+      // Offline, or the client went away: no answer, as a server that is down gives none.
+      try? await context.channel.close()
+      throw error
+    }
+  }
+
+  private func admin(_ method: String, _ target: String, _ body: Data, peer: SocketAddress?) async
+    -> Response
+  {
+    guard LoopbackPolicy.allowsAdmin(from: peer) else {
+      return ServerEnvelope.response(403, "the admin path answers only on loopback")
+    }
+    do {
+      let operation = try AdminOperation(method: method, target: target, body: body)
+      try await operation.apply(to: sandbox)
+      let faults = FaultsSnapshot(await sandbox.faults)
+      return ServerEnvelope.response(200, "sandbox faults: \(faults.summary)", data: faults)
+    } catch {
+      var headers: HTTPFields = [:]
+      headers[.allow] =
+        error.allowedMethods.isEmpty ? nil : error.allowedMethods.joined(separator: ", ")
+      return ServerEnvelope.response(error.status, error.message, headers: headers)
+    }
+  }
+
+  /// The sandbox's answer as it is: status, header fields in order, body.
+  static func response(_ answer: SandboxResponse) -> Response {
+    var headers = HTTPFields()
+    for field in answer.headerFields {
+      guard let name = HTTPField.Name(field.name) else { continue }
+      headers.append(HTTPField(name: name, value: field.value))
+    }
+    return Response(
+      status: HTTPResponse.Status(code: answer.status), headers: headers,
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+  }
+}

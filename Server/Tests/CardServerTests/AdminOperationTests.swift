@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import CardServer
+
+@Suite("The admin path's operations")
+struct AdminOperationTests {
+  private func parse(_ method: String, _ target: String, _ body: String = "") throws(AdminOperation
+    .Refusal) -> AdminOperation
+  {
+    try AdminOperation(method: method, target: target, body: Data(body.utf8))
+  }
+
+  @Test("each operation by its REPL name")
+  func operations() throws {
+    #expect(try parse("GET", "/_sandbox/faults") == .showFaults)
+    #expect(try parse("DELETE", "/_sandbox/faults") == .clearFaults)
+    #expect(try parse("POST", "/_sandbox/expire-token") == .expireTokens)
+    #expect(try parse("POST", "/_sandbox/revoke-refresh") == .revokeRefreshTokens)
+    #expect(
+      try parse("POST", "/_sandbox/fail", #"{"status": 503}"#) == .fail(status: 503, count: 1))
+    #expect(
+      try parse("POST", "/_sandbox/fail", #"{"status": 500, "count": 3}"#)
+        == .fail(status: 500, count: 3))
+    #expect(
+      try parse("POST", "/_sandbox/latency", #"{"milliseconds": 250}"#)
+        == .latency(milliseconds: 250))
+    #expect(try parse("POST", "/_sandbox/offline", #"{"offline": true}"#) == .offline(true))
+    #expect(try parse("POST", "/_sandbox/reset") == .reset)
+  }
+
+  @Test("unknown operations, wrong methods and bad arguments are refused")
+  func refusals() {
+    #expect(throws: AdminOperation.Refusal.self) { try parse("POST", "/_sandbox/nothing") }
+    do {
+      _ = try parse("GET", "/_sandbox/reset")
+      Issue.record("a GET of reset was accepted")
+    } catch {
+      #expect(error.status == 405)
+      #expect(error.allowedMethods == ["POST"])
+    }
+    do {
+      _ = try parse("POST", "/_sandbox/fail", "status=503")
+      Issue.record("a form body was accepted")
+    } catch {
+      #expect(error.status == 400)
+    }
+  }
+
+  @Test("the admin path is /_sandbox and below, nothing else")
+  func adminPath() {
+    #expect(AdminOperation.isAdmin("/_sandbox/faults"))
+    #expect(AdminOperation.isAdmin("/_sandbox"))
+    #expect(AdminOperation.isAdmin("/_sandbox/fail?x"))
+    #expect(!AdminOperation.isAdmin("/_sandboxes"))
+    #expect(!AdminOperation.isAdmin("/cards"))
+  }
+}

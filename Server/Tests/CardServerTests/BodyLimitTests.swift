@@ -1,0 +1,74 @@
+import NIOCore
+import Testing
+
+@testable import CardServer
+
+@Suite("The body limit")
+struct BodyLimitTests {
+  /// An endless body that counts the chunks taken from it.
+  struct EndlessBody: AsyncSequence {
+    typealias Element = ByteBuffer
+    let chunkSize: Int
+    let taken: Tally
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+      let chunkSize: Int
+      let taken: Tally
+      mutating func next() async -> ByteBuffer? {
+        await taken.increment()
+        return ByteBuffer(repeating: 0x61, count: chunkSize)
+      }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(chunkSize: chunkSize, taken: taken)
+    }
+  }
+
+  actor Tally {
+    private(set) var count = 0
+    func increment() { count += 1 }
+  }
+
+  @Test("an endless body is refused at the first chunk past the limit, no later")
+  func stopsAtTheLimit() async throws {
+    let taken = Tally()
+    let limit = BodyLimit(byteCount: 10 * 1024)
+    await #expect(throws: BodyTooLarge(limit: limit)) {
+      _ = try await limit.collect(EndlessBody(chunkSize: 1024, taken: taken), contentLength: nil)
+    }
+    #expect(await taken.count == 11)
+  }
+
+  @Test("a Content-Length past the limit is refused before a chunk is read")
+  func announcedLengthRefused() async throws {
+    let taken = Tally()
+    let limit = BodyLimit(byteCount: 10 * 1024)
+    await #expect(throws: BodyTooLarge(limit: limit)) {
+      _ = try await limit.collect(
+        EndlessBody(chunkSize: 1024, taken: taken), contentLength: 10 * 1024 + 1)
+    }
+    #expect(await taken.count == 0)
+  }
+
+  @Test("a body of exactly the limit is collected whole")
+  func exactLimitAccepted() async throws {
+    let limit = BodyLimit(byteCount: 4)
+    let chunks = [ByteBuffer(string: "ab"), ByteBuffer(string: "cd")]
+    let body = AsyncStream { continuation in
+      for chunk in chunks { continuation.yield(chunk) }
+      continuation.finish()
+    }
+    let collected = try await limit.collect(body, contentLength: 4)
+    #expect(collected == ByteBuffer(string: "abcd"))
+  }
+
+  @Test("POST /card may carry an image of 10 MiB and its form; anything else 1 MiB")
+  func limitsByRoute() {
+    #expect(BodyLimit.of(method: "POST", path: "/card") == .cardCreation)
+    #expect(BodyLimit.of(method: "POST", path: "/card?x=1") == .cardCreation)
+    #expect(BodyLimit.cardCreation.byteCount > 10 * 1024 * 1024)
+    #expect(BodyLimit.of(method: "PUT", path: "/cards") == .other)
+    #expect(BodyLimit.of(method: "POST", path: "/auth/login") == .other)
+  }
+}

@@ -1,0 +1,21 @@
+import Testing
+
+@testable import CardServer
+
+@Suite("The request log line")
+struct RequestLogTests {
+  @Test("method, path without its query, status and duration")
+  func format() {
+    let line = RequestLog.line(
+      method: "GET", target: "/cards?access_token=secret", outcome: "200",
+      duration: .microseconds(3240))
+    #expect(line == "GET /cards 200 3.2 ms")
+  }
+
+  @Test("control characters and spaces in a path cannot forge a line")
+  func escapesControls() {
+    let line = RequestLog.line(
+      method: "GET", target: "/card/x\nPOST /auth/login 200", outcome: "404", duration: .zero)
+    #expect(line == "GET /card/x%0APOST%20/auth/login%20200 404 0.0 ms")
+  }
+}
