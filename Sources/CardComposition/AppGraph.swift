@@ -14,11 +14,13 @@ package struct AppGraph: Sendable {
   /// `nil` with a server backend.
   package let sandbox: CardSandbox?
 
-  /// Each line of the request log goes to `log` (standard error in `card-repl`). Throws when
-  /// the home directory, the sandbox's state or the session store cannot be set up.
-  package init(configuration: AppConfiguration, log: @escaping @Sendable (String) -> Void)
-    throws(LaunchError)
-  {
+  /// Each line of the request log goes to `log` (standard error in `card-repl`), and uploads'
+  /// progress to `uploadProgress`, if any. Throws when the home directory, the sandbox's state
+  /// or the session store cannot be set up.
+  package init(
+    configuration: AppConfiguration, log: @escaping @Sendable (String) -> Void,
+    uploadProgress: UploadProgressBar? = nil
+  ) throws(LaunchError) {
     try Self.makePrivateDirectory(configuration.homeDirectory)
     let transport: any HTTPTransport
     let baseURL: URL
@@ -56,7 +58,8 @@ package struct AppGraph: Sendable {
         LoggingMonitor(redactor: redactor, isEnabled: { requestLog.isEnabled }, write: log),
         RefreshNoticeMonitor(notes: notes),
         RetryNoticeMonitor(notes: notes, limit: retryPolicy.limit, redactor: redactor),
-      ], deadline: configuration.commandDeadline, redactor: redactor)
+      ] + (uploadProgress.map { [UploadProgressMonitor(bar: $0)] } ?? []),
+      deadline: configuration.commandDeadline, redactor: redactor)
     let authentication = AuthenticationInterceptor(
       store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock,
       knownTokens: knownTokens)
@@ -66,7 +69,8 @@ package struct AppGraph: Sendable {
       cards: RemoteCardRepository(client: client),
       auth: RemoteAuthRepository(client: client, store: store, clock: clock),
       sandbox: sandbox.map { SandboxController(sandbox: $0, store: store) },
-      requestLog: requestLog, notes: notes, backendName: backendName)
+      requestLog: requestLog, notes: notes, backendName: backendName,
+      uploadProgress: uploadProgress)
   }
 
   private static func makePrivateDirectory(_ url: URL) throws(LaunchError) {

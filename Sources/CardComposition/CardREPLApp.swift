@@ -32,7 +32,9 @@ package enum CardREPLApp {
     }
     let graph: AppGraph
     do {
-      graph = try AppGraph(configuration: configuration) { console.writeError($0 + "\n") }
+      graph = try AppGraph(
+        configuration: configuration, log: { console.writeError($0 + "\n") },
+        uploadProgress: uploadProgressBar(options, environment: environment, console: console))
     } catch {
       console.writeError("card-repl: \(error)\n")
       return 1
@@ -71,6 +73,19 @@ package enum CardREPLApp {
       completer: LineCompleter(recentCards: recentCards, workingDirectory: currentDirectory))
     _ = await session.run(lines)
     return 0
+  }
+
+  /// A bar on standard error when it is a terminal that can redraw a line (`TERM` set and not
+  /// `dumb`), and never with `--json`: piped and JSON output stay free of it.
+  private static func uploadProgressBar(
+    _ options: LaunchOptions, environment: [String: String], console: any Console
+  ) -> UploadProgressBar? {
+    let terminal = environment["TERM"] ?? ""
+    guard !options.json, StandardConsole.errorIsTerminal, !terminal.isEmpty, terminal != "dumb"
+    else { return nil }
+    return UploadProgressBar(columns: StandardConsole.errorColumns ?? 80) {
+      console.writeError($0)
+    }
   }
 
   /// The script of `-c` or of a file, `nil` when the commands come from standard input.

@@ -12,18 +12,22 @@ package struct REPLServices: Sendable {
   package let sandbox: (any SandboxControlling)?
   package let requestLog: RequestLogSwitch
   package let notes: SessionNotes
+  /// Drawn while a command uploads; `nil` unless standard error is a terminal that can show it.
+  package let uploadProgress: UploadProgressBar?
   /// The backend's name in the prompt, such as `sandbox` or `api.example.com`.
   package let backendName: String
 
   package init(
     cards: any CardRepository, auth: any AuthRepository, sandbox: (any SandboxControlling)?,
-    requestLog: RequestLogSwitch, notes: SessionNotes, backendName: String
+    requestLog: RequestLogSwitch, notes: SessionNotes, backendName: String,
+    uploadProgress: UploadProgressBar? = nil
   ) {
     self.cards = cards
     self.auth = auth
     self.sandbox = sandbox
     self.requestLog = requestLog
     self.notes = notes
+    self.uploadProgress = uploadProgress
     self.backendName = backendName
   }
 

@@ -78,7 +78,9 @@ package struct REPLSession: Sendable {
     let outcome: CommandOutcome
     do throws(CommandFailure) {
       let complete = try await askingForPassword(command)
+      services.uploadProgress?.begin()
       outcome = await interrupts.run { [runner] in await runner.run(complete) }
+      await services.uploadProgress?.end()
     } catch {
       outcome = .failure(error)
     }

@@ -155,6 +155,33 @@ public enum HTTPTransportSpec {
       try expectBytes(try lastRequest(log).body, bytes, "a file")
     },
 
+    check("a body's upload progress rises to the body's size", answering: always(status: 201)) {
+      connection, _ in
+      let directory = try TemporaryDirectory()
+      let bytes = allByteValues(repeated: 3 * 4096 + 1)
+      let file = try directory.write(bytes, to: "body.bin")
+      let reports = Protected<[(sent: Int64, total: Int64)]>([])
+      var request = HTTPRequest(
+        method: .post, url: connection.url("/upload"),
+        headers: ["Content-Type": "application/octet-stream"],
+        body: .file(file, length: Int64(bytes.count)))
+      request.uploadProgress = UploadProgressSink { sent, total in
+        reports.withLock { $0.append((sent, total)) }
+      }
+      _ = try await connection.transport.send(request)
+      let heard = reports.withLock { $0 }
+      let length = Int64(bytes.count)
+      try expect(!heard.isEmpty, "no progress was reported")
+      try expect(
+        heard.allSatisfy { $0.total == length }, "a total other than \(length) was reported")
+      try expect(
+        zip(heard, heard.dropFirst()).allSatisfy { $0.sent <= $1.sent },
+        "the bytes sent went down: \(heard.map(\.sent))")
+      try expect(
+        heard.last?.sent == length,
+        "the last report was \(heard.last?.sent ?? 0) bytes, not \(length)")
+    },
+
     check(
       "a server that drops the request without a response makes send throw",
       answering: always(.drop)

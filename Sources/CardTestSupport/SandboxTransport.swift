@@ -6,7 +6,7 @@ import Foundation
 /// The ``CardData/HTTPTransport`` over the in-process sandbox: the same pipeline as with a
 /// server, minus the network. Offline is a refused connection (so idempotent requests are
 /// retried, as they would be); `.file` bodies are read into memory, since the sandbox takes
-/// bytes.
+/// bytes, a chunk at a time, each chunk reported as the upload's progress.
 package struct SandboxTransport: HTTPTransport {
   package typealias Handler =
     @Sendable (SandboxRequest) async throws(SandboxTransportError) -> SandboxResponse
@@ -31,7 +31,7 @@ package struct SandboxTransport: HTTPTransport {
     let sandboxRequest = SandboxRequest(
       method: request.method.rawValue, path: request.target,
       headers: HeaderFields(request.headers.map { ($0.name, $0.value) }),
-      body: try request.body.bytes())
+      body: try Self.consume(request.body, reporting: request.uploadProgress))
     let response: SandboxResponse
     do {
       response = try await handle(sandboxRequest)
@@ -45,5 +45,31 @@ package struct SandboxTransport: HTTPTransport {
       status: response.status,
       headers: HTTPHeaders(response.headers.fields.map { .init(name: $0.name, value: $0.value) }),
       body: response.body)
+  }
+
+  /// What the sandbox takes of the wire: the whole body, which a progress sink hears of as it
+  /// is read, 64 KiB at a time from a file and at once from memory.
+  private static func consume(_ body: HTTPBody, reporting progress: UploadProgressSink?)
+    throws(TransportError) -> Data
+  {
+    guard case .file(let url, let length) = body else {
+      let data = try body.bytes()
+      if !data.isEmpty { progress?(sent: body.length, of: body.length) }
+      return data
+    }
+    guard let file = try? FileHandle(forReadingFrom: url) else {
+      throw TransportError(.invalidRequest, "the body file \(url.path) cannot be read")
+    }
+    defer { try? file.close() }
+    var data = Data()
+    while let chunk = try? file.read(upToCount: 64 << 10), !chunk.isEmpty {
+      data.append(chunk)
+      progress?(sent: min(Int64(data.count), length), of: length)
+    }
+    guard data.count == length else {
+      throw TransportError(
+        .invalidRequest, "the body file \(url.path) has \(data.count) bytes instead of \(length)")
+    }
+    return data
   }
 }

@@ -73,6 +73,9 @@ public actor StubTransport: HTTPTransport {
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
     received.append(Received(request: request, body: (try? request.body.bytes()) ?? Data()))
+    if request.body != .empty {
+      request.uploadProgress?(sent: request.body.length, of: request.body.length)
+    }
     arrivals.increment()
     let reply: StubReply
     let requestPath = request.url.path(percentEncoded: true)

@@ -142,6 +142,11 @@ public struct RequestPipeline: APIClient {
         }
         adapted.timeLimit = .nanoseconds(Int64(left * 1e9))
       }
+      if !monitor.monitors.isEmpty, adapted.body != .empty {
+        adapted.uploadProgress = UploadProgressSink { [monitor, context] sent, total in
+          monitor.uploadProgressed(sent, of: total, context: context)
+        }
+      }
       monitor.requestSent(adapted, context: context)
       tally.attempts += 1
       tally.bytesSent += adapted.body.length

@@ -4,14 +4,18 @@ import Foundation
 /// Observes the life of every request; every hook does nothing unless implemented.
 ///
 /// Hooks come in this order: built (before any adapter ran); then for each attempt sent
-/// (adapted), received (any status) or failed (no response), then retrying when another
-/// attempt follows; finished once at the end. They run on the request's path, so they must
-/// return quickly.
+/// (adapted), upload progress while its body goes out, received (any status) or failed (no
+/// response), then retrying when another attempt follows; finished once at the end. They run
+/// on the request's path, so they must return quickly.
 public protocol EventMonitor: Sendable {
   func requestBuilt(_ request: HTTPRequest, body: RequestBodySummary, context: RequestContext)
   func requestSent(_ request: HTTPRequest, context: RequestContext)
   func responseReceived(_ response: HTTPResponse, after elapsed: Duration, context: RequestContext)
   func requestFailed(_ error: TransportError, after elapsed: Duration, context: RequestContext)
+  /// How much of an attempt's body the transport has handed to the network: between sent and
+  /// received, as often as the transport reports, on the transport's thread, so it must never
+  /// block. A retried attempt starts again from its first bytes.
+  func uploadProgressed(_ sent: Int64, of total: Int64, context: RequestContext)
   func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext)
   func requestFinished(_ metrics: RequestMetrics)
 }
@@ -27,6 +31,7 @@ extension EventMonitor {
   public func requestFailed(
     _ error: TransportError, after elapsed: Duration, context: RequestContext
   ) {}
+  public func uploadProgressed(_ sent: Int64, of total: Int64, context: RequestContext) {}
   public func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext) {}
   public func requestFinished(_ metrics: RequestMetrics) {}
 }
@@ -107,6 +112,9 @@ struct CompositeEventMonitor: EventMonitor {
   }
   func requestFailed(_ error: TransportError, after elapsed: Duration, context: RequestContext) {
     forEach { $0.requestFailed(error, after: elapsed, context: context) }
+  }
+  func uploadProgressed(_ sent: Int64, of total: Int64, context: RequestContext) {
+    forEach { $0.uploadProgressed(sent, of: total, context: context) }
   }
   func requestRetrying(reason: RetryReason, delay: Duration, context: RequestContext) {
     forEach { $0.requestRetrying(reason: reason, delay: delay, context: context) }

@@ -37,6 +37,9 @@ public struct HTTPRequest: Hashable, Sendable {
   /// ``CommandDeadline``: a transport that can end an exchange early ends it by then, with
   /// ``TransportError/Kind/timedOut``. `nil` leaves it to the transport's own timeouts.
   public var timeLimit: Duration?
+  /// Told of the body's bytes as the transport hands them to the network; the pipeline sets
+  /// it when a monitor watches (``EventMonitor/uploadProgressed(_:of:context:)``).
+  public var uploadProgress: UploadProgressSink?
 
   public init(
     method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: HTTPBody = .empty,

@@ -12,6 +12,8 @@ import Foundation
 final class Exchange: Sendable {
   private let replyLimit: Int
   private let server: String
+  private let progress: UploadProgressSink?
+  private let bodyLength: Int64
   private let state = Protected(State())
 
   private struct State {
@@ -24,9 +26,21 @@ final class Exchange: Sendable {
     var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
   }
 
-  init(replyLimit: Int, server: String) {
+  /// `progress` is told of the request's body of `bodyLength` bytes as it goes out.
+  init(
+    replyLimit: Int, server: String, progress: UploadProgressSink? = nil, bodyLength: Int64 = 0
+  ) {
     self.replyLimit = replyLimit
     self.server = server
+    self.progress = progress
+    self.bodyLength = bodyLength
+  }
+
+  /// FoundationNetworking's count of the body's bytes handed to libcurl, which is what the
+  /// sink hears: against the body's own length, because a streamed body's expected total is
+  /// reported as 0 (docs/url-session-transport.md).
+  func sent(_ totalBytesSent: Int64) {
+    progress?(sent: min(totalBytesSent, bodyLength), of: bodyLength)
   }
 
   /// Resumes `task` and waits for its outcome; cancelling the calling task cancels `task`.
@@ -184,6 +198,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler(wanted ? .allow : .cancel)
     // FoundationNetworking ignores the disposition.
     if !wanted { Self.offTheWorkQueue { dataTask.cancel() } }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+    totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+  ) {
+    exchange(of: task)?.sent(totalBytesSent)
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -74,7 +74,9 @@ public final class URLSessionTransport: HTTPTransport {
       ? Self.makeSession(sessionConfiguration, delegate) : self.session
     defer { if session !== self.session { session.finishTasksAndInvalidate() } }
     let server = FailedRequest.server(of: outgoing.urlRequest.url)
-    let exchange = Exchange(replyLimit: maximumReplySize, server: server)
+    let exchange = Exchange(
+      replyLimit: maximumReplySize, server: server, progress: outgoing.uploadProgress,
+      bodyLength: outgoing.bodyLength)
     let task =
       if let file = outgoing.uploadFile {
         session.uploadTask(with: outgoing.urlRequest, fromFile: file)
@@ -210,12 +212,16 @@ struct OutgoingRequest {
   var urlRequest: URLRequest
   var uploadFile: URL?
   var timeLimit: Duration?
+  var uploadProgress: UploadProgressSink?
+  var bodyLength: Int64
   var hasBody: Bool { urlRequest.httpBody != nil || uploadFile != nil }
 
   /// A `.file` body whose file is missing, unreadable or not of the stated length throws
   /// ``CardData/TransportError/Kind/invalidRequest``.
   init(_ request: HTTPRequest, timeoutInterval: TimeInterval) throws(TransportError) {
     timeLimit = request.timeLimit
+    uploadProgress = request.uploadProgress
+    bodyLength = request.body.length
     var urlRequest = URLRequest(url: request.url)
     // Through the property: FoundationNetworking ignores the initializer's interval.
     urlRequest.timeoutInterval = timeoutInterval
