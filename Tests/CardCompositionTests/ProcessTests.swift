@@ -97,4 +97,18 @@ struct ProcessTests {
       ["--home", directory.appending("home").path], input: "cardz\n", in: directory.url)
     #expect(finished.stderr == "invalid: unknown command 'cardz'; did you mean 'cards'?\n")
   }
+
+  @Test(.timeLimit(.minutes(1)))
+  func pipedOutputShowsNoUploadProgress() async throws {
+    var image = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    image.append(Data(count: (6 << 20) - image.count))
+    try image.write(to: directory.appending("large.png"))
+    let finished = try await runCardREPL(
+      ["--home", directory.appending("home").path],
+      input: "login demo demo\ncard create name=Big image=large.png\n", in: directory.url,
+      environment: ["TERM": "xterm"])
+    #expect(finished.stdout.contains("name           Big"), "\(finished.stdout)")
+    #expect(finished.stderr.isEmpty, "\(finished.stderr)")
+    #expect(finished.status == 0)
+  }
 }

@@ -36,9 +36,11 @@ struct TerminalTests {
 
   private var home: URL { directory.appending("home") }
 
-  private func start(terminalType: String = "xterm") async throws -> PseudoTerminal {
+  private func start(terminalType: String = "xterm", json: Bool = false) async throws
+    -> PseudoTerminal
+  {
     let terminal = try PseudoTerminal(
-      try CardREPLBinary.url(), ["--home", home.path],
+      try CardREPLBinary.url(), (json ? ["--json"] : []) + ["--home", home.path],
       environment: ["HOME": directory.url.path, "TERM": terminalType, "LANG": "C.UTF-8"])
     // Signed in or not: the session outlives the process.
     try await terminal.wait(for: "> ")
@@ -183,6 +185,45 @@ struct TerminalTests {
     try await enter(Key.controlC, terminal, expecting: "cancelled")
     try await enter("sandbox latency 0" + Key.enter, terminal, expecting: "latency")
     try await enter("login demo demo" + Key.enter, terminal, expecting: "signed in as demo")
+    terminal.type(Key.controlD)
+    #expect(await terminal.exitStatus() == 0)
+  }
+
+  /// A PNG of 6 MiB, its signature then zeros, in the test's directory.
+  private func largeImage() throws -> String {
+    var bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    bytes.append(Data(count: (6 << 20) - bytes.count))
+    let file = directory.appending("large.png")
+    try bytes.write(to: file)
+    return file.path
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func aLargeUploadShowsItsProgressAndClearsItBeforeTheResult() async throws {
+    let image = try largeImage()
+    let terminal = try await start()
+    try await enter("login demo demo" + Key.enter, terminal, expecting: "signed in as demo")
+    try await enter("sandbox latency 300" + Key.enter, terminal, expecting: "300")
+    terminal.type("card create name=Big image=\(image)" + Key.enter)
+    try await terminal.wait(for: " of 6.0 MiB (")
+    let rest = try await terminal.wait(for: "image URL")
+    let clear = try #require(rest.range(of: "\r\u{1B}[K", options: .backwards), "\(rest)")
+    #expect(!rest[clear.upperBound...].contains(" of 6.0 MiB"), "\(rest)")
+    try await terminal.wait(for: "> ")
+    terminal.type(Key.controlD)
+    #expect(await terminal.exitStatus() == 0)
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func jsonOutputOnATerminalShowsNoProgress() async throws {
+    let image = try largeImage()
+    let terminal = try await start(json: true)
+    try await enter("login demo demo" + Key.enter, terminal, expecting: #""ok": true"#)
+    try await enter("sandbox latency 300" + Key.enter, terminal, expecting: #""ok": true"#)
+    terminal.type("card create name=Big image=\(image)" + Key.enter)
+    let shown = try await terminal.wait(for: #""name": "Big""#)
+    #expect(!shown.contains(" of 6.0 MiB"), "\(shown)")
+    try await terminal.wait(for: "> ")
     terminal.type(Key.controlD)
     #expect(await terminal.exitStatus() == 0)
   }
