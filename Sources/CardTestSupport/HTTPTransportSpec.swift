@@ -5,8 +5,9 @@ import Foundation
 /// The contract of ``CardData/HTTPTransport``, as checks that run against any implementation
 /// in front of a server the spec scripts (``StubTransport``, the sandbox transport and the
 /// URLSession transport pass them all): every status is a response, a transport throws only
-/// when no response arrived, requests and responses arrive as sent, bodies byte for byte, and
-/// cancelling the calling task cancels the exchange with `.cancelled`.
+/// when no response arrived, requests and responses arrive as sent, bodies byte for byte, a
+/// body's upload progress rises to its length, and cancelling the calling task cancels the
+/// exchange with `.cancelled`.
 ///
 /// ```swift
 /// @Test(.timeLimit(.minutes(1)), arguments: HTTPTransportSpec.checks)
