@@ -159,4 +159,21 @@ struct EventMonitorTests {
     #expect(numbers[0] == numbers[1] && numbers[2] == numbers[3])
     #expect(numbers[2] > numbers[0])
   }
+
+  @Test("each attempt's upload progress reaches the monitors with the request's context")
+  func uploadProgress() async throws {
+    final class ProgressMonitor: EventMonitor {
+      let log = CallLog()
+      func uploadProgressed(_ sent: Int64, of total: Int64, context: RequestContext) {
+        log.append("\(context.endpointName) \(sent) of \(total)")
+      }
+    }
+    let progress = ProgressMonitor()
+    await transport.stub(method: .put, path: "/things", with: [.status(500), .status(204)])
+    let endpoint = TestEndpoint.json(SampleBody(name: "n", count: 12), method: .put)
+    _ = try await client(retriers: [RetryPolicy()], monitors: [progress]).send(endpoint)
+    let size = #"{"count":12,"name":"n"}"#.utf8.count
+    let line = "\(endpoint.name) \(size) of \(size)"
+    #expect(progress.log.all == [line, line])
+  }
 }
