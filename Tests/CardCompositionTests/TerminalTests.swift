@@ -36,11 +36,12 @@ struct TerminalTests {
 
   private var home: URL { directory.appending("home") }
 
-  private func start(terminalType: String = "xterm", json: Bool = false) async throws
+  /// `card-repl` with `options` before its `--home`.
+  private func start(terminalType: String = "xterm", options: [String] = []) async throws
     -> PseudoTerminal
   {
     let terminal = try PseudoTerminal(
-      try CardREPLBinary.url(), (json ? ["--json"] : []) + ["--home", home.path],
+      try CardREPLBinary.url(), options + ["--home", home.path],
       environment: ["HOME": directory.url.path, "TERM": terminalType, "LANG": "C.UTF-8"])
     // Signed in or not: the session outlives the process.
     try await terminal.wait(for: "> ")
@@ -215,9 +216,25 @@ struct TerminalTests {
   }
 
   @Test(.timeLimit(.minutes(2)))
+  func anUploadToAServerShowsItsProgress() async throws {
+    let image = try largeImage()
+    let server = try SandboxHTTPServer()
+    defer { server.stop() }
+    let terminal = try await start(options: ["--server", server.baseURL.absoluteString])
+    try await enter("login demo demo" + Key.enter, terminal, expecting: "signed in as demo")
+    terminal.type("card create name=Big image=\(image)" + Key.enter)
+    try await terminal.wait(for: " of 6.0 MiB (")
+    let rest = try await terminal.wait(for: "image URL")
+    #expect(rest.contains("\r\u{1B}[K"), "\(rest)")
+    try await terminal.wait(for: "> ")
+    terminal.type(Key.controlD)
+    #expect(await terminal.exitStatus() == 0)
+  }
+
+  @Test(.timeLimit(.minutes(2)))
   func jsonOutputOnATerminalShowsNoProgress() async throws {
     let image = try largeImage()
-    let terminal = try await start(json: true)
+    let terminal = try await start(options: ["--json"])
     try await enter("login demo demo" + Key.enter, terminal, expecting: #""ok": true"#)
     try await enter("sandbox latency 300" + Key.enter, terminal, expecting: #""ok": true"#)
     terminal.type("card create name=Big image=\(image)" + Key.enter)
