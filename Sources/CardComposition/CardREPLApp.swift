@@ -32,9 +32,12 @@ package enum CardREPLApp {
     }
     let graph: AppGraph
     do {
+      let bar = uploadProgressBar(options, environment: environment, console: console)
       graph = try AppGraph(
-        configuration: configuration, log: { console.writeError($0 + "\n") },
-        uploadProgress: uploadProgressBar(options, environment: environment, console: console))
+        configuration: configuration,
+        log: { line in
+          if let bar { bar.writeAbove(line + "\n") } else { console.writeError(line + "\n") }
+        }, uploadProgress: bar)
     } catch {
       console.writeError("card-repl: \(error)\n")
       return 1

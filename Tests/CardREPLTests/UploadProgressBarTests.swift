@@ -112,4 +112,15 @@ struct UploadProgressBarTests {
     #expect(UploadProgressBar.spoken(48 << 10) == "48.0 KiB")
     #expect(UploadProgressBar.spoken(10 * mebibyte + mebibyte / 2) == "10.5 MiB")
   }
+
+  @Test func linesWrittenAboveTheBarLeaveItUnderThem() async {
+    let bar = makeBar()
+    bar.begin()
+    bar.writeAbove("before\n")
+    bar.report(sent: mebibyte, of: 4 * mebibyte)
+    bar.writeAbove("during\n")
+    await bar.end()
+    let line = drawn("1.0 MiB of 4.0 MiB (25%) [##        ]")
+    #expect(terminal.all == ["before\n", line, clear + "during\n" + line, clear])
+  }
 }

@@ -9,7 +9,8 @@ import Foundation
 /// only decides, under a lock, whether to redraw (the first report of an upload, its last, and
 /// otherwise at most once per ``redrawInterval``), and hands the drawing to a queue of its own.
 /// Reports outside ``begin()`` and ``end()`` are ignored, so a late one never draws over the
-/// prompt; bodies under ``minimumSize`` go out too fast to need a bar.
+/// prompt; bodies under ``minimumSize`` go out too fast to need a bar. Other lines meant for
+/// the terminal meanwhile, such as the request log's, go through ``writeAbove(_:)``.
 package final class UploadProgressBar: Sendable {
   package static let minimumSize: Int64 = 256 << 10
   package static let redrawInterval = Duration.milliseconds(100)
@@ -20,6 +21,8 @@ package final class UploadProgressBar: Sendable {
   private let now: @Sendable () -> ContinuousClock.Instant
   private let write: @Sendable (String) -> Void
   private let drawing = DispatchQueue(label: "card-repl.upload-progress")
+  /// The line on the terminal now, touched only on `drawing`.
+  private let shown = Protected<String?>(nil)
   private let state = Protected(State())
 
   private struct State {
@@ -54,15 +57,24 @@ package final class UploadProgressBar: Sendable {
   /// Stops listening and clears the bar if one was drawn, once every drawing handed over is
   /// done: after it, the command's result may be printed.
   package func end() async {
-    let drawn = state.withLock { state in
-      defer { state = State() }
-      return state.upload != nil
-    }
+    state.withLock { $0 = State() }
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      drawing.async { [write] in
-        if drawn { write("\r\u{1B}[K") }
+      drawing.async { [self] in
+        let wasShown = shown.withLock { line in
+          defer { line = nil }
+          return line != nil
+        }
+        if wasShown { write(Self.clear) }
         done.resume()
       }
+    }
+  }
+
+  /// Writes `text`, whole lines, where the bar is, and the bar again under it.
+  package func writeAbove(_ text: String) {
+    drawing.async { [self] in
+      let bar = shown.withLock { $0 }
+      write(bar.map { Self.clear + text + $0 } ?? text)
     }
   }
 
@@ -86,8 +98,14 @@ package final class UploadProgressBar: Sendable {
       return self.line(sent: sent, of: total, rate: rate)
     }
     guard let line else { return }
-    drawing.async { [write] in write(line) }
+    drawing.async { [self] in
+      shown.withLock { $0 = line }
+      write(line)
+    }
   }
+
+  /// Back to the start of the line, and the line erased.
+  private static let clear = "\r\u{1B}[K"
 
   /// The line that draws the bar over the one before: from the start of the line, cut short
   /// of the last column, and with the rest of the line erased.
