@@ -4,8 +4,8 @@ public protocol HTTPTransport: Sendable {
   /// The server's response whatever its status (a 4xx or 5xx is a response, not an error);
   /// throws only when no HTTP response arrived. Cancelling the calling task cancels the
   /// exchange and throws ``TransportError/cancelled``; an already cancelled task sends
-  /// nothing. A request's ``HTTPRequest/uploadProgress`` hears of the body as it is handed
-  /// over, up to its whole length, before this returns.
+  /// nothing. A request's ``HTTPRequest/uploadProgress`` hears of the body's bytes as they
+  /// are handed over, up to its whole length when all of it went out.
   func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
 }
 
