@@ -44,6 +44,8 @@ let package = Package(
       dependencies: [
         "CardServer", "card-server",
         .product(name: "CardSandbox", package: rootPackage),
+        // Built, not linked: a test runs it against the live server.
+        .product(name: "card-repl", package: rootPackage),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),

@@ -68,9 +68,17 @@ package struct AppGraph: Sendable {
     services = REPLServices(
       cards: RemoteCardRepository(client: client),
       auth: RemoteAuthRepository(client: client, store: store, clock: clock),
-      sandbox: sandbox.map { SandboxController(sandbox: $0, store: store) },
+      sandbox: Self.sandboxControls(sandbox, transport: transport, baseURL: baseURL, store: store),
       requestLog: requestLog, notes: notes, backendName: backendName,
       uploadProgress: uploadProgress)
+  }
+
+  /// The in-process sandbox's faults, or a server's admin path for a server backend.
+  private static func sandboxControls(
+    _ sandbox: CardSandbox?, transport: any HTTPTransport, baseURL: URL, store: any CredentialStore
+  ) -> any SandboxControlling {
+    if let sandbox { return SandboxController(sandbox: sandbox, store: store) }
+    return ServerSandboxController(baseURL: baseURL, transport: transport, store: store)
   }
 
   private static func makePrivateDirectory(_ url: URL) throws(LaunchError) {

@@ -8,7 +8,7 @@ import Synchronization
 package struct REPLServices: Sendable {
   private let cards: any CardRepository
   private let auth: any AuthRepository
-  /// `nil` with a server backend.
+  /// `nil` for a backend without fault controls; the `sandbox` commands then say so.
   package let sandbox: (any SandboxControlling)?
   package let requestLog: RequestLogSwitch
   package let notes: SessionNotes
@@ -42,7 +42,8 @@ package struct REPLServices: Sendable {
 }
 
 /// The fault injection of the sandbox backend, as the `sandbox …` commands drive it: the
-/// composition root implements it over the in-process sandbox; a server backend has none.
+/// composition root implements it over the in-process sandbox, and over a server's admin path
+/// (`/_sandbox/`, which the reference server offers) for a server backend.
 package protocol SandboxControlling: Sendable {
   /// Carries out `command` and returns the faults in force after it. `reset` restores the
   /// seed cards and clears every fault, and signs everyone out, this client too. Fails as

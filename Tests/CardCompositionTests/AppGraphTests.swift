@@ -28,12 +28,13 @@ struct AppGraphTests {
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
   }
 
-  @Test func serverBackendHasNoSandboxAndNamesTheHost() throws {
+  @Test func serverBackendHasNoSandboxButItsControlsAndNamesTheHost() throws {
     let graph = try AppGraph(
       configuration: configuration(.server(URL(string: "http://127.0.0.1:8080/api")!))
     ) { _ in }
     #expect(graph.sandbox == nil)
-    #expect(graph.services.sandbox == nil)
+    // The `sandbox` commands go to the server's admin path.
+    #expect(graph.services.sandbox != nil)
     #expect(graph.services.backendName == "127.0.0.1:8080")
     #expect(!FileManager.default.fileExists(atPath: home.appending("home/sandbox").path))
   }

@@ -41,7 +41,10 @@ struct ServerBackendTests {
     )
     #expect(
       lines[2].contains(#""result": "requestErr", "message": "card c9 not found", "status": 404"#))
-    #expect(lines[3].contains(#""message": "sandbox commands need the sandbox backend""#))
+    #expect(
+      lines[3].contains(
+        #""message": "this server does not offer the sandbox's controls: POST /_sandbox/reset answered 404"#
+      ))
     #expect(lines[4].contains(#""command": "logout", "ok": true"#))
     #expect(lines[5].contains(#""result": "signedOut""#))
     #expect(summary.failures == 3)

@@ -21,10 +21,11 @@ enum AdminOperation: Equatable {
   /// `POST /_sandbox/offline` with `{"offline": true}`: the server closes every other
   /// connection without an answer until `{"offline": false}`.
   case offline(Bool)
+  /// `POST /_sandbox/malform` with `{"kind": "envelope", "count": 2}`: the next `count`
+  /// requests answer 200 with a reply that breaks the contract; `count` defaults to 1.
+  case malform(MalformedReply, count: Int)
   /// `POST /_sandbox/reset`: the seed cards, no sessions, no faults.
   case reset
-  // The contract-breaking 2xx fault joins here as `POST /_sandbox/break-contract` once the
-  // sandbox has it: one case, one line in `init` and one in `apply(to:)`.
 
   static let prefix = "/_sandbox"
 
@@ -59,11 +60,11 @@ enum AdminOperation: Equatable {
     case ("faults", _):
       allowed = ["DELETE", "GET"]
     case ("expire-token", "POST"), ("revoke-refresh", "POST"), ("fail", "POST"),
-      ("latency", "POST"), ("offline", "POST"), ("reset", "POST"):
+      ("latency", "POST"), ("offline", "POST"), ("malform", "POST"), ("reset", "POST"):
       self = try Self.operation(named: String(name), arguments: body)
       return
     case ("expire-token", _), ("revoke-refresh", _), ("fail", _), ("latency", _), ("offline", _),
-      ("reset", _):
+      ("malform", _), ("reset", _):
       allowed = ["POST"]
     default:
       throw Refusal(
@@ -81,6 +82,11 @@ enum AdminOperation: Equatable {
   }
   private struct LatencyArguments: Decodable { let milliseconds: Int }
   private struct OfflineArguments: Decodable { let offline: Bool }
+  /// `kind` is a ``MalformedReply``'s raw value.
+  private struct MalformArguments: Decodable {
+    let kind: String
+    let count: Int?
+  }
 
   private static func operation(named name: String, arguments body: Data) throws(Refusal)
     -> AdminOperation
@@ -95,6 +101,17 @@ enum AdminOperation: Equatable {
     case "latency":
       let arguments = try decode(LatencyArguments.self, body, example: #"{"milliseconds": 200}"#)
       return .latency(milliseconds: arguments.milliseconds)
+    case "malform":
+      let arguments = try decode(
+        MalformArguments.self, body, example: #"{"kind": "envelope", "count": 2}"#)
+      guard let kind = MalformedReply(rawValue: arguments.kind) else {
+        let kinds = MalformedReply.allCases.map { #""\#($0.rawValue)""# }
+        throw Refusal(
+          status: 400,
+          message:
+            "no malformed reply \(arguments.kind); kind is \(kinds.joined(separator: " or "))")
+      }
+      return .malform(kind, count: arguments.count ?? 1)
     default:
       let arguments = try decode(OfflineArguments.self, body, example: #"{"offline": true}"#)
       return .offline(arguments.offline)
@@ -123,6 +140,7 @@ enum AdminOperation: Equatable {
       case .fail(let status, let count): try await sandbox.failNext(status: status, count: count)
       case .latency(let milliseconds): try await sandbox.setLatency(.milliseconds(milliseconds))
       case .offline(let isOffline): await sandbox.setOffline(isOffline)
+      case .malform(let kind, let count): try await sandbox.malformNext(kind, count: count)
       case .reset: try await sandbox.reset()
       }
     } catch let error as SandboxFaultError {

@@ -6,6 +6,9 @@ struct FaultsSnapshot: Encodable, Equatable {
   let latencyMilliseconds: Int
   let failureStatus: Int?
   let failuresRemaining: Int
+  /// `envelope` or `data`, as `POST /_sandbox/malform` names it.
+  let malformedReply: String?
+  let malformedRemaining: Int
   /// As the REPL's `sandbox` commands print it: `none`, or `offline, latency 0.2 seconds`.
   let summary: String
 
@@ -14,6 +17,8 @@ struct FaultsSnapshot: Encodable, Equatable {
     latencyMilliseconds = Int(faults.latency / .milliseconds(1))
     failureStatus = faults.failureStatus
     failuresRemaining = faults.failuresRemaining
+    malformedReply = faults.malformedReply?.rawValue
+    malformedRemaining = faults.malformedRemaining
     summary = faults.description
   }
 }

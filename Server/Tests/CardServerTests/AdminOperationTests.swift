@@ -1,3 +1,4 @@
+import CardSandbox
 import Foundation
 import Testing
 
@@ -27,6 +28,40 @@ struct AdminOperationTests {
         == .latency(milliseconds: 250))
     #expect(try parse("POST", "/_sandbox/offline", #"{"offline": true}"#) == .offline(true))
     #expect(try parse("POST", "/_sandbox/reset") == .reset)
+  }
+
+  @Test("malform by the REPL's name: the kind, and a count that defaults to 1")
+  func malform() throws {
+    #expect(
+      try parse("POST", "/_sandbox/malform", #"{"kind": "envelope"}"#)
+        == .malform(.envelope, count: 1))
+    #expect(
+      try parse("POST", "/_sandbox/malform", #"{"kind": "data", "count": 3}"#)
+        == .malform(.data, count: 3))
+  }
+
+  @Test("malform refuses an unknown kind, a missing one and a method other than POST")
+  func malformRefusals() {
+    do {
+      _ = try parse("POST", "/_sandbox/malform", #"{"kind": "html"}"#)
+      Issue.record("an unknown kind was accepted")
+    } catch {
+      #expect(error.status == 400)
+      #expect(error.message.contains(#""envelope" or "data""#))
+    }
+    do {
+      _ = try parse("POST", "/_sandbox/malform", #"{"count": 1}"#)
+      Issue.record("a malform without a kind was accepted")
+    } catch {
+      #expect(error.status == 400)
+    }
+    do {
+      _ = try parse("GET", "/_sandbox/malform")
+      Issue.record("a GET of malform was accepted")
+    } catch {
+      #expect(error.status == 405)
+      #expect(error.allowedMethods == ["POST"])
+    }
   }
 
   @Test("unknown operations, wrong methods and bad arguments are refused")

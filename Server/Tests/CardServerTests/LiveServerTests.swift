@@ -110,6 +110,33 @@ struct LiveServerTests {
     }
   }
 
+  @Test("malform answers the next requests 200 with a broken reply; the snapshot counts them")
+  func adminMalform() async throws {
+    try await LiveServer.with { server in
+      let token = try await HTTPExchange.login(server.url)
+      let malform = try await HTTPExchange.send(
+        "POST", server.url.appendingPathComponent("_sandbox/malform"),
+        json: #"{"kind": "envelope", "count": 2}"#)
+      #expect(malform.status == 200)
+      let snapshot = try #require(malform.envelope["data"] as? [String: Any])
+      #expect(snapshot["malformedReply"] as? String == "envelope")
+      #expect(snapshot["malformedRemaining"] as? Int == 2)
+      #expect(snapshot["summary"] as? String == "next 2 replies malformed (envelope)")
+
+      let cards = server.url.appendingPathComponent("cards")
+      let broken = try await HTTPExchange.send("GET", cards, token: token)
+      #expect(broken.status == 200)
+      #expect(broken.envelope["success"] == nil)
+      let faults = try await HTTPExchange.send(
+        "GET", server.url.appendingPathComponent("_sandbox/faults"))
+      let after = try #require(faults.envelope["data"] as? [String: Any])
+      #expect(after["malformedRemaining"] as? Int == 1)
+      _ = try await HTTPExchange.send("GET", cards, token: token)
+      let carriedOut = try await HTTPExchange.send("GET", cards, token: token)
+      #expect(carriedOut.envelope["success"] as? Bool == true)
+    }
+  }
+
   @Test("the request log has one line per request and never a token")
   func logHasNoToken() async throws {
     try await LiveServer.with { server in

@@ -4,15 +4,8 @@ import Testing
 /// `card-server` as a process, as the README starts it.
 @Suite("The card-server command")
 struct ServerProcessTests {
-  /// The built `card-server` beside the test bundle (`.build/<configuration>/`).
   private static func executable() throws -> URL {
-    let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var candidates = [bundleDirectory.appendingPathComponent("card-server")]
-    if let main = Bundle.main.executableURL {
-      candidates.append(main.deletingLastPathComponent().appendingPathComponent("card-server"))
-    }
-    return try #require(
-      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
+    try BuiltProgram.url(named: "card-server")
   }
 
   @Test("--port 0 prints the URL on the first line, then serves there and logs each request")
