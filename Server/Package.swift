@@ -46,6 +46,12 @@ let package = Package(
         .product(name: "CardSandbox", package: rootPackage),
         // Built, not linked: a test runs it against the live server.
         .product(name: "card-repl", package: rootPackage),
+        // The Data layer over URLSessionTransport, for the end-to-end test that sends many
+        // requests at once from one process.
+        .product(name: "CardDomain", package: rootPackage),
+        .product(name: "CardData", package: rootPackage),
+        .product(name: "CardInfrastructure", package: rootPackage),
+        .product(name: "CardTestSupport", package: rootPackage),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),

@@ -41,9 +41,10 @@ struct LiveServer: Sendable {
 
   /// Runs `body` against a new server, stopping it afterwards whatever happens.
   static func with<Result>(
+    accessTokenLifetime: Duration = .seconds(3600),
     _ body: (LiveServer) async throws -> Result
   ) async throws -> Result {
-    let server = try await start()
+    let server = try await start(accessTokenLifetime: accessTokenLifetime)
     do {
       let result = try await body(server)
       await server.stop()

@@ -1,0 +1,159 @@
+import CardData
+import CardDomain
+import CardInfrastructure
+import CardTestSupport
+import Foundation
+import Testing
+
+/// Access tokens expiring and refreshed over the wire, counted in the server's request log:
+/// `card-repl` processes, and the Data layer over `URLSessionTransport` for many requests at
+/// once.
+extension EndToEndTests {
+  @Suite("Tokens over the wire")
+  struct TokenRefresh {
+    private static let refreshed = "note: access token refreshed"
+    /// The first words of a failed command's line.
+    private static let failures = [
+      "requestErr:", "pathErr:", "serverErr:", "networkFail:", "signedOut:", "invalid:",
+    ]
+
+    /// Sends `cards --short` and reads its lines: up to the last card's, or a failure's.
+    private static func listCards(_ process: CardREPLProcess.Interactive) async throws -> [String] {
+      try process.send("cards --short")
+      var lines: [String] = []
+      while true {
+        let line = try await process.nextLine()
+        lines.append(line)
+        if line.hasPrefix("c2 ") || failures.contains(where: line.hasPrefix) { return lines }
+      }
+    }
+
+    @Test("a token past half its life is refreshed before use, with no 401")
+    func proactiveRefresh() async throws {
+      try await EndToEnd.withREPL(accessTokenLifetime: .seconds(2)) { _, repl, log in
+        let process = try repl.start()
+        defer { process.kill() }
+        try process.send("login demo demo")
+        #expect(try await process.nextLine() == "signed in as demo")
+        var sawRefresh = false
+        // A safety limit on the loop, not a deadline: each pass waits for its answer, and the
+        // token is past half its life after one second.
+        for _ in 0..<10_000 where !sawRefresh {
+          let lines = try await Self.listCards(process)
+          #expect(lines.last?.hasPrefix("c2 ") == true, "\(lines)")
+          guard lines.last?.hasPrefix("c2 ") == true else { break }
+          sawRefresh = lines.contains(Self.refreshed)
+        }
+        #expect(sawRefresh)
+        #expect(try await process.finish() == 0)
+        let lines = try await log.settle()
+        let firstRefresh = try #require(
+          lines.firstIndex { $0.hasPrefix("POST /auth/refresh 200 ") }, "\(lines)")
+        #expect(!lines[..<firstRefresh].contains { $0.contains(" 401 ") }, "\(lines)")
+      }
+    }
+
+    @Test("a 401 refreshes the token and retries the request once")
+    func refreshAfterUnauthorized() async throws {
+      try await EndToEnd.withREPL { server, repl, log in
+        #expect(try await repl.run(commands: "login demo demo").status == 0)
+        try await AdminRequest.post(server.url, "expire-token")
+        let run = try await repl.run(commands: "card get c1")
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.lines.first == Self.refreshed)
+        #expect(run.lines.contains("id             c1"))
+        let lines = try await log.settle().filter { !$0.hasPrefix("POST /_sandbox/") }
+        let requests = lines.map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+        #expect(
+          requests == [
+            "POST /auth/login 200", "GET /card/c1 401", "POST /auth/refresh 200",
+            "GET /card/c1 200",
+          ])
+      }
+    }
+
+    @Test("50 requests at once on an expired token: one refresh, counted by the server")
+    func concurrentRequestsShareOneRefresh() async throws {
+      try await EndToEnd.withREPL { server, _, log in
+        let store = InMemoryCredentialStore()
+        let refreshing = RequestPipeline(baseURL: server.url, transport: URLSessionTransport())
+        let authentication = AuthenticationInterceptor(
+          store: store, refresher: APITokenRefresher(client: refreshing))
+        let client = refreshing.with(
+          interceptor: Interceptor(adapters: [authentication], retriers: [authentication]))
+        let auth = RemoteAuthRepository(client: client, store: store)
+        let cards = RemoteCardRepository(client: client)
+        _ = try await auth.signIn(userID: UserID("demo"), password: Password("demo"))
+        try await AdminRequest.post(server.url, "expire-token")
+
+        let lists = try await withThrowingTaskGroup(of: [Card].self) { group in
+          for _ in 0..<50 {
+            group.addTask { try await cards.cards() }
+          }
+          return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(lists.count == 50)
+        #expect(lists.allSatisfy { $0.map(\.id.rawValue) == ["c1", "c2"] })
+        let lines = try await log.settle()
+        #expect(lines.count { $0.hasPrefix("POST /auth/refresh ") } == 1, "\(lines)")
+        #expect(lines.count { $0.hasPrefix("GET /cards 200 ") } == 50)
+      }
+    }
+
+    @Test("a revoked refresh token signs the user out")
+    func revokedRefreshSignsOut() async throws {
+      try await EndToEnd.withREPL { server, repl, log in
+        #expect(try await repl.run(commands: "login demo demo").status == 0)
+        try await AdminRequest.post(server.url, "revoke-refresh")
+        try await AdminRequest.post(server.url, "expire-token")
+        let run = try await repl.run(commands: "cards; whoami")
+        #expect(run.status == 1)
+        #expect(run.lines.first?.hasPrefix("signedOut: ") == true, "\(run.output)")
+        let again = try await repl.run(commands: "cards")
+        #expect(again.lines == ["signedOut: not signed in; use login first"])
+        let lines = try await log.settle()
+        #expect(lines.count { $0.hasPrefix("POST /auth/refresh 401 ") } == 1, "\(lines)")
+      }
+    }
+
+    @Test("four card-repl processes on one home through several expiries: one refresh each")
+    func fourProcessesShareOneSession() async throws {
+      let halfLife = Duration.seconds(1)
+      let expiries = 8
+      try await EndToEnd.withREPL(accessTokenLifetime: halfLife * 2) { _, repl, log in
+        #expect(try await repl.run(commands: "login demo demo").status == 0)
+        let start = ContinuousClock.now
+        let outcomes = try await withThrowingTaskGroup(of: (Int32, [String]).self) { group in
+          for _ in 0..<4 {
+            group.addTask {
+              let process = try repl.start()
+              defer { process.kill() }
+              var failures: [String] = []
+              // Each process lists the cards until the server has seen `expiries` refreshes:
+              // the loop ends on what the log shows, never on a time.
+              while await log.refreshes < expiries, failures.isEmpty {
+                let lines = try await Self.listCards(process)
+                failures += lines.filter { line in Self.failures.contains(where: line.hasPrefix) }
+              }
+              return (try await process.finish(), failures)
+            }
+          }
+          return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let elapsed = ContinuousClock.now - start
+        #expect(outcomes.map(\.0) == [0, 0, 0, 0])
+        let failures = outcomes.flatMap(\.1)
+        #expect(failures.isEmpty, "nobody is signed out, nothing fails: \(failures.prefix(8))")
+        let lines = try await log.settle()
+        let refreshes = lines.count { $0.hasPrefix("POST /auth/refresh ") }
+        #expect(lines.count { $0.hasPrefix("POST /auth/refresh 200 ") } == refreshes)
+        // A client refreshes a token once it is past half its life, and the new token is good
+        // for another half-life: one refresh per half-life at most, whichever process makes
+        // it. Four processes refreshing each on their own would make four times as many.
+        let halfLives = Int(elapsed / halfLife)
+        #expect(refreshes >= expiries)
+        #expect(refreshes <= halfLives + 1, "\(refreshes) refreshes in \(elapsed)")
+      }
+    }
+  }
+}
