@@ -34,7 +34,7 @@ public actor CardSandbox {
   /// How long a refresh token stays reusable after a refresh spent it, while the refresh
   /// token that refresh issued is unused: as long as Amazon Cognito's longest retry grace
   /// period, enough for a client killed before it stored the reply to start again.
-  package static let defaultRefreshTokenReuseInterval = Duration.seconds(60)
+  public static let defaultRefreshTokenReuseInterval = Duration.seconds(60)
 
   /// A sandbox whose state lives in `stateFile`, created with the seed state when missing;
   /// a bad file throws and is replaced only with `startFresh`. The start blocks while another
@@ -55,12 +55,15 @@ public actor CardSandbox {
       refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
   }
 
-  /// The reference server's sandbox: `stateFile` as in the initializer above, the default
-  /// refresh token reuse interval, the system clock and `Task.sleep`.
-  public init(stateFile: URL, accessTokenLifetime: Duration) throws(SandboxStateError) {
+  /// The reference server's sandbox: `stateFile` and the reuse interval as in the
+  /// initializer above, the system clock and `Task.sleep`.
+  public init(
+    stateFile: URL, accessTokenLifetime: Duration,
+    refreshTokenReuseInterval: Duration = defaultRefreshTokenReuseInterval
+  ) throws(SandboxStateError) {
     try self.init(
       stateFile: stateFile, startFresh: false, accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: Self.defaultRefreshTokenReuseInterval, clock: { Date() },
+      refreshTokenReuseInterval: refreshTokenReuseInterval, clock: { Date() },
       sleep: { try await Task.sleep(for: $0) })
   }
 

@@ -2,10 +2,8 @@ import Foundation
 import Testing
 
 /// The README's session, run by `card-repl --server` against the live server: the same
-/// commands typed one by one, each waited for, and the same output. The session's `sandbox`
-/// commands are the admin path's requests here (`card-repl --server` has no sandbox to
-/// command); `sandbox malform`, which the server does not offer yet, is left out with the
-/// command that shows its effect. A `networkFail` names the server, not the sandbox, so its
+/// commands typed one by one, each waited for, and the same output; the `sandbox` commands
+/// reach the server's admin path. A `networkFail` names the server, not the sandbox, so its
 /// message is not compared.
 extension EndToEndTests {
   @Suite("The README's session against the live server")
@@ -52,45 +50,15 @@ extension EndToEndTests {
         try repl.file("photo.png", ImageBytes.png(byteCount: 4096))
         let process = try repl.start()
         defer { process.kill() }
-        var skipsNext = false
         for step in steps {
-          if skipsNext {
-            skipsNext = false
-          } else if step.command.hasPrefix("sandbox malform") {
-            skipsNext = true
-          } else if step.command.hasPrefix("sandbox ") {
-            try await Self.admin(server.url, step.command)
-          } else if step.command == "quit" {
-            try process.send(step.command)
-          } else {
-            try process.send(step.command)
-            var printed: [String] = []
-            for _ in step.output {
-              printed.append(try await process.nextLine())
-            }
-            #expect(
-              Self.normalise(printed) == Self.normalise(step.output), "after \(step.command)")
+          try process.send(step.command)
+          var printed: [String] = []
+          for _ in step.output {
+            printed.append(try await process.nextLine())
           }
+          #expect(Self.normalise(printed) == Self.normalise(step.output), "after \(step.command)")
         }
         _ = try await process.finish()
-      }
-    }
-
-    /// The admin path's request for one of the session's `sandbox` commands.
-    private static func admin(_ server: URL, _ command: String) async throws {
-      let words = command.split(separator: " ").map(String.init)
-      switch words.dropFirst().first {
-      case "expire-token":
-        try await AdminRequest.post(server, "expire-token")
-      case "fail":
-        let count = words.count > 3 ? words[3] : "1"
-        try await AdminRequest.post(
-          server, "fail", json: #"{"status": \#(words[2]), "count": \#(count)}"#)
-      case "offline":
-        try await AdminRequest.post(
-          server, "offline", json: #"{"offline": \#(words[2] == "on")}"#)
-      default:
-        Issue.record("the README's session has a sandbox command this test cannot send: \(command)")
       }
     }
 

@@ -16,36 +16,6 @@ struct CardREPLProcess {
     }
   }
 
-  /// The root package folder: this file is `Server/Tests/CardServerTests/Support/…`.
-  private static let rootPackage = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-  /// `$CARD_REPL` when it is set, else what `swift build` built in the root package (debug,
-  /// as `.ci/run` builds it before the server's tests, else release).
-  static func executable() throws -> URL {
-    if let path = ProcessInfo.processInfo.environment["CARD_REPL"] {
-      return URL(fileURLWithPath: path)
-    }
-    let candidates = ["debug", "release"].map {
-      rootPackage.appendingPathComponent(".build/\($0)/card-repl")
-    }
-    guard
-      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    else {
-      throw NotBuilt(searched: candidates.map(\.path))
-    }
-    return found
-  }
-
-  struct NotBuilt: Error, CustomStringConvertible {
-    let searched: [String]
-    var description: String {
-      "card-repl not found at \(searched); run `swift build --product card-repl` in the root "
-        + "package or set CARD_REPL"
-    }
-  }
-
   /// Holds the home and the working directory; ``remove()`` deletes it.
   let root: URL
   /// One home for every run, as one user's `~/.card-repl` is shared by all their processes.
@@ -115,7 +85,7 @@ struct CardREPLProcess {
 
   private func makeProcess(_ arguments: [String]) throws -> Process {
     let process = Process()
-    process.executableURL = try Self.executable()
+    process.executableURL = try BuiltProgram.url(named: "card-repl")
     process.arguments = ["--server", server.absoluteString, "--home", home.path] + arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment

@@ -1,3 +1,4 @@
+import CardSandbox
 import Foundation
 
 /// What each end-to-end test starts from: a new server, a fresh `card-repl` home, and the
@@ -7,9 +8,12 @@ enum EndToEnd {
   /// the log and removes the home, and the server with its state, whatever happens.
   static func withREPL(
     accessTokenLifetime lifetime: Duration = .seconds(3600),
+    refreshTokenReuseInterval: Duration = CardSandbox.defaultRefreshTokenReuseInterval,
     _ body: (LiveServer, CardREPLProcess, RequestLogRecorder) async throws -> Void
   ) async throws {
-    try await LiveServer.with(accessTokenLifetime: lifetime) { server in
+    try await LiveServer.with(
+      accessTokenLifetime: lifetime, refreshTokenReuseInterval: refreshTokenReuseInterval
+    ) { server in
       let repl = try CardREPLProcess(server: server.url)
       defer { repl.remove() }
       let log = RequestLogRecorder(server)

@@ -12,13 +12,17 @@ struct LiveServer: Sendable {
   private let group: ServiceGroup
   private let task: Task<Void, any Error>
 
-  static func start(accessTokenLifetime: Duration = .seconds(3600)) async throws -> LiveServer {
+  static func start(
+    accessTokenLifetime: Duration = .seconds(3600),
+    refreshTokenReuseInterval: Duration = CardSandbox.defaultRefreshTokenReuseInterval
+  ) async throws -> LiveServer {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("card-server-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let sandbox = try CardSandbox(
       stateFile: directory.appendingPathComponent("state.json"),
-      accessTokenLifetime: accessTokenLifetime)
+      accessTokenLifetime: accessTokenLifetime, refreshTokenReuseInterval: refreshTokenReuseInterval
+    )
     let (log, logLines) = AsyncStream.makeStream(of: String.self)
     let (urls, bound) = AsyncStream.makeStream(of: URL.self)
     let server = SandboxServer(
@@ -42,9 +46,12 @@ struct LiveServer: Sendable {
   /// Runs `body` against a new server, stopping it afterwards whatever happens.
   static func with<Result>(
     accessTokenLifetime: Duration = .seconds(3600),
+    refreshTokenReuseInterval: Duration = CardSandbox.defaultRefreshTokenReuseInterval,
     _ body: (LiveServer) async throws -> Result
   ) async throws -> Result {
-    let server = try await start(accessTokenLifetime: accessTokenLifetime)
+    let server = try await start(
+      accessTokenLifetime: accessTokenLifetime, refreshTokenReuseInterval: refreshTokenReuseInterval
+    )
     do {
       let result = try await body(server)
       await server.stop()
