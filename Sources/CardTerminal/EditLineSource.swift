@@ -55,7 +55,10 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
     self.output = output
     self.completer = completer
     historyFile = HistoryFile(path: historyPath)
-    entries = historyFile.load()
+    // A file saved before the policy refused a line may still hold it: it leaves at once.
+    let saved = historyFile.load()
+    entries = saved.filter(HistoryPolicy.admits)
+    if entries.count != saved.count { historyFile.save(entries) }
     prompt = Self.wide("")
     configure()
   }

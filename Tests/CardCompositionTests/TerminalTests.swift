@@ -59,16 +59,25 @@ struct TerminalTests {
 
   @Test(.timeLimit(.minutes(2)))
   func historySurvivesTheRunWithoutLoginLines() async throws {
+    // A file saved by an earlier build may hold a login line: it leaves the file at the start.
+    let file = home.appendingPathComponent("history")
+    try FileManager.default.createDirectory(
+      at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try Data("LOGIN demo s3cretOld\nhelp log\n".utf8).write(to: file)
     let first = try await start()
     try await enter("help whoami" + Key.enter, first, expecting: "show the signed-in user")
+    // Mistyped logins hold passwords too.
+    try await enter(
+      "logni demo s3cretTypo" + Key.enter, first, expecting: "did you mean 'login'?")
+    try await enter(
+      "LOGIN demo s3cretUpper" + Key.enter, first, expecting: "did you mean 'login'?")
     try await enter("login demo demo" + Key.enter, first, expecting: "signed in as demo")
-    // In memory: Up skips the login line.
+    // In memory: Up skips the login lines.
     try await enter(Key.up + Key.enter, first, expecting: "show the signed-in user")
     first.type(Key.controlD)
     #expect(await first.exitStatus() == 0)
 
-    let file = home.appendingPathComponent("history")
-    #expect(try String(contentsOf: file, encoding: .utf8) == "help whoami\n")
+    #expect(try String(contentsOf: file, encoding: .utf8) == "help log\nhelp whoami\n")
     let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
