@@ -15,13 +15,14 @@ package struct AppGraph: Sendable {
   package let sandbox: CardSandbox?
 
   /// Each line of the request log goes to `log` (standard error in `card-repl`), and uploads'
-  /// progress to `uploadProgress`, if any. Throws when the home directory, the sandbox's state
-  /// or the session store cannot be set up.
+  /// progress to `uploadProgress`, if any. Throws when a directory it keeps state in breaks
+  /// the rule of ``StateDirectories``, or the sandbox's state or the session store cannot be
+  /// set up.
   package init(
     configuration: AppConfiguration, log: @escaping @Sendable (String) -> Void,
     uploadProgress: UploadProgressBar? = nil
   ) throws(LaunchError) {
-    try Self.makePrivateDirectory(configuration.homeDirectory)
+    try StateDirectories.prepare(configuration)
     let transport: any HTTPTransport
     let baseURL: URL
     let backendName: String
@@ -81,36 +82,10 @@ package struct AppGraph: Sendable {
     return ServerSandboxController(baseURL: baseURL, transport: transport, store: store)
   }
 
-  private static func makePrivateDirectory(_ url: URL) throws(LaunchError) {
-    do {
-      try FileManager.default.createDirectory(
-        at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw LaunchError("cannot use \(url.path) as the home directory: \(reason(for: url))")
-    }
-  }
-
-  /// Why a directory cannot be made at `url`: the first ancestor that exists but is not a
-  /// directory, or else the lack of permission to write there.
-  private static func reason(for url: URL) -> String {
-    var candidate = url
-    while candidate.path != "/" {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
-        if !isDirectory.boolValue { return "\(candidate.path) is a file, not a directory" }
-        return FileManager.default.isWritableFile(atPath: candidate.path)
-          ? "it cannot be created" : "\(candidate.path) is not writable"
-      }
-      candidate.deleteLastPathComponent()
-    }
-    return "it cannot be created"
-  }
-
   private static func makeSandbox(_ configuration: AppConfiguration) throws(LaunchError)
     -> CardSandbox
   {
     let stateFile = configuration.sandboxStateFile
-    try makePrivateDirectory(stateFile.deletingLastPathComponent())
     do {
       return try CardSandbox(
         stateFile: stateFile, accessTokenLifetime: configuration.accessTokenLifetime)

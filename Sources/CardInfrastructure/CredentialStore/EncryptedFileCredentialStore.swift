@@ -88,7 +88,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
       guard let last = read else { return nil }
       if let watch = last.watch, watch.sawNothing() { return last.credential }
       let watch = DirectoryWatch(directoryPath)
-      guard (try? PrivateDirectory.check(directoryPath)) == true,
+      guard (try? StoreDirectory.check(directoryPath)) == true,
         last.version.isCurrent(at: sealedPath)
       else {
         read = nil
@@ -112,7 +112,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// the next ``save(_:)`` may write a new one; one that cannot be moved is deleted.
   @discardableResult
   public func clear() async throws(CredentialStoreError) -> ClearedCredential {
-    guard try PrivateDirectory.check(directoryPath) else { return .removed }
+    guard try StoreDirectory.check(directoryPath) else { return .removed }
     let lock = try await lockStore()
     defer { unlockStore(lock) }
     let readable = (try? requireReplaceable()) != nil
@@ -127,7 +127,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// that it is gone: the call throws the error that opening it gives.
   @discardableResult
   public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool {
-    guard try PrivateDirectory.check(directoryPath) else { return false }
+    guard try StoreDirectory.check(directoryPath) else { return false }
     let lock = try await lockStore()
     defer { unlockStore(lock) }
     guard try readCredential() == credential else { return false }
@@ -176,7 +176,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
         "waiting for another call on the store at \(directoryPath) in this process to finish")
     }
     do {
-      try PrivateDirectory.ensure(directoryPath)
+      try StoreDirectory.ensure(directoryPath)
     } catch {
       turn.release()
       throw error
@@ -204,7 +204,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   private func readCredential() throws(CredentialStoreError) -> AuthCredential? {
     if let credential = rememberedCredential() { return credential }
     let watch = DirectoryWatch(directoryPath)
-    guard try PrivateDirectory.check(directoryPath) else { return nil }
+    guard try StoreDirectory.check(directoryPath) else { return nil }
     let opened: FileVersion?
     do { opened = try FileVersion.open(sealedPath) } catch { throw CredentialStoreError(error) }
     guard let version = opened else { return nil }

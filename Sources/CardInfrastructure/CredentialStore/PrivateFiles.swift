@@ -13,40 +13,26 @@ import CardPrimitives
 // refused, never repaired, when they are not. Every call applies the same checks, reading as
 // well as writing, so that a call is never refused after another one acted on the same files.
 
-/// The directories the store keeps its files in, where no one else may replace them: owned by
-/// this user and writable by no one else. One that is not is refused by every call alike.
-enum PrivateDirectory {
+/// The directories the store keeps its files in, held to ``CardPrimitives/PrivateDirectory``'s
+/// rule (this user's, writable by no one else, not a symbolic link). One that breaks it is
+/// refused by every call alike.
+enum StoreDirectory {
   /// Creates `path` (and missing parents) with mode 0700, or checks the existing directory.
   static func ensure(_ path: String) throws(CredentialStoreError) {
-    if try check(path) { return }
-    let parent = FileSystem.split(path).directory
-    if parent != path && !FileSystem.exists(parent) { try ensure(parent) }
-    if mkdir(path, 0o700) == 0 {
-      // mkdir applies the umask, which may only remove bits; set exactly 0700.
-      guard chmod(path, 0o700) == 0 else { throw CredentialStoreError(FileError("chmod", path)) }
-      return
-    }
-    // Another process created it in the meantime (or it is a dangling link, which stat
-    // refuses): check it like any existing one.
-    guard errno == EEXIST else { throw CredentialStoreError(FileError("mkdir", path)) }
-    guard try check(path) else {
-      throw CredentialStoreError(FileError("stat", path, code: ENOENT))
+    do {
+      try PrivateDirectory.ensure(path)
+    } catch {
+      throw CredentialStoreError(error)
     }
   }
 
   /// Whether `path` exists; an existing one that is not a private directory throws.
   static func check(_ path: String) throws(CredentialStoreError) -> Bool {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      guard errno == ENOENT else { throw CredentialStoreError(FileError("stat", path)) }
-      return false
+    do {
+      return try PrivateDirectory.check(path)
+    } catch {
+      throw CredentialStoreError(error)
     }
-    guard info.isDirectory else {
-      throw CredentialStoreError(.unavailable, "\(path) is not a directory")
-    }
-    try info.requireOwnedByThisUser(
-      path, forbidding: 0o022, "writable by other users", "make it 0700")
-    return true
   }
 }
 
@@ -64,13 +50,13 @@ enum SealedFile {
 }
 
 /// The file that holds the store's random 256-bit key: exactly 32 raw bytes, owner-only
-/// (mode 0600, or 0400 made read-only), owned by this user, in a ``PrivateDirectory``.
+/// (mode 0600, or 0400 made read-only), owned by this user, in a ``StoreDirectory``.
 enum KeyFile {
   /// The key at `path`, or `nil` when there is no file. A file of the wrong size, type,
   /// owner or mode, or in a directory that is not private, is an error, never a reason to
   /// make a new key.
   static func read(at path: String) throws(CredentialStoreError) -> AES256Key? {
-    guard try PrivateDirectory.check(FileSystem.split(path).directory) else { return nil }
+    guard try StoreDirectory.check(FileSystem.split(path).directory) else { return nil }
     let info: stat
     let bytes: [UInt8]?
     do {
@@ -103,7 +89,7 @@ enum KeyFile {
     removeStaleTemporaryFiles(of: path)
     if let key = try read(at: path) { return key }
     let directory = FileSystem.split(path).directory
-    try PrivateDirectory.ensure(directory)
+    try StoreDirectory.ensure(directory)
 
     let key: AES256Key
     do {
@@ -163,4 +149,7 @@ extension stat {
 extension CredentialStoreError {
   /// A failed file operation, as ``CardData/CredentialStoreError/Kind/unavailable``.
   init(_ error: FileError) { self.init(.unavailable, error.description) }
+
+  /// A directory that breaks the rule, as ``CardData/CredentialStoreError/Kind/unavailable``.
+  init(_ error: PrivateDirectoryError) { self.init(.unavailable, error.description) }
 }

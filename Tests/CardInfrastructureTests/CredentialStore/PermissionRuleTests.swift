@@ -10,8 +10,8 @@ import Testing
   import Darwin
 #endif
 
-/// One rule for the store's directory, whatever the call: one that another user owns or that
-/// others may write into is refused by reading, writing, refreshing and signing out alike,
+/// One rule for the store's directory, whatever the call: one that another user owns, that
+/// others may write into or that is a symbolic link is refused by reading, writing, refreshing and signing out alike,
 /// with one message, and nothing in it is touched. A sealed file of another user is refused
 /// like any file that cannot be opened: every call but `clear()` throws, and `clear()` sets it
 /// aside.
@@ -80,6 +80,20 @@ struct PermissionRuleTests {
 
     try setPermissions(0o700, of: fixture.home)
     #expect(try await fixture.keyFileStore().load() == credential(generation: 1))
+  }
+
+  /// A link in the directory's place could lead the store's files anywhere: it is refused
+  /// whatever it leads to, and nothing is written there.
+  @Test func aLinkAsTheDirectoryIsRefusedByEveryCallAlike() async throws {
+    let target = fixture.root.appendingPathComponent("target", isDirectory: true)
+    try FileManager.default.createDirectory(
+      at: target, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createSymbolicLink(at: fixture.home, withDestinationURL: target)
+
+    expectEveryCallRefused(
+      try await outcomesOfEveryCall(),
+      containing: "\(fixture.home.path) is a symbolic link, not a directory")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty)
   }
 
   /// A store that read the credential before the directory was opened up does not go on
