@@ -44,7 +44,8 @@ package struct AppGraph: Sendable {
       baseURL = url
       backendName = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
     }
-    let store = try Self.makeStore(configuration)
+    let store = AdvisedCredentialStore(
+      store: try Self.makeStore(configuration), configuration: configuration)
     let requestLog = RequestLogSwitch()
     let notes = SessionNotes()
     let retryPolicy = RetryPolicy(baseDelay: configuration.retryBaseDelay)
@@ -90,8 +91,30 @@ package struct AppGraph: Sendable {
       return try CardSandbox(
         stateFile: stateFile, accessTokenLifetime: configuration.accessTokenLifetime)
     } catch {
-      throw LaunchError(
-        "\(error). Delete \(stateFile.path) to start the sandbox from its seed state")
+      throw LaunchError("\(problem(error)). \(step(for: error))")
+    }
+  }
+
+  /// The sandbox's words, but for a corrupt file: its advice to start the sandbox fresh is
+  /// for the sandbox's own callers, and card-repl has no such option.
+  private static func problem(_ error: SandboxStateError) -> String {
+    guard case .corrupt(let path, let reason) = error else { return error.description }
+    return "the sandbox state file \(path) is corrupt: \(reason)"
+  }
+
+  /// What mends a sandbox state that stops the start, losing nothing: a file that is not a
+  /// state is moved aside, never deleted, and one that cannot be reached is made reachable.
+  private static func step(for error: SandboxStateError) -> String {
+    switch error {
+    case .corrupt(let path, _):
+      return "Move it aside (mv \(path) \(path).corrupt) to start the sandbox from its seed state"
+    case .unsupportedVersion(let path, _):
+      return "A newer card-repl wrote it: run that one, or move it aside "
+        + "(mv \(path) \(path).newer) to start the sandbox from its seed state"
+    case .unreadable(let path, _), .unwritable(let path, _), .unlockable(let path, _),
+      .cancelled(let path):
+      return "Make \(path) a file you can read and write, or start the sandbox in another home "
+        + "with --home <dir>"
     }
   }
 

@@ -1,26 +1,51 @@
+import CardInfrastructure
 import CardPrimitives
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The directories `card-repl` keeps its state in, each held to ``PrivateDirectory``'s rule
 /// (this user's, writable by no one else, not a symbolic link) before anything is read from
-/// or written there: the home (the history, the key file's and sessions' parents), the
-/// sandbox's (its state, with live tokens), `session` and the backend's session store, and
-/// the store's `keys`. A directory that breaks the rule stops the start with a message that
-/// names the step that mends it; none is repaired or followed.
+/// or written there, and writable by this user, since card-repl writes in each: the home (the
+/// history, the parent of the rest), the sandbox's (its state, with live tokens), `session`,
+/// the backend's session store and the store's key directory. A directory that breaks the
+/// rule stops the start with a message that names the step that mends it; none is repaired
+/// or followed.
 enum StateDirectories {
   /// Creates the missing directories with mode 0700 and checks the others, the home first.
   static func prepare(_ configuration: AppConfiguration) throws(LaunchError) {
-    let home = configuration.homeDirectory
-    try ensure(home, .home)
-    if configuration.backend == .sandbox {
-      try ensure(configuration.sandboxStateFile.deletingLastPathComponent(), .inHome("sandbox"))
+    for (url, role) in directories(configuration) {
+      do throws(Refusal) {
+        if role.isMadeAtStart {
+          try ensure(url)
+        } else {
+          try check(url)
+        }
+      } catch {
+        throw LaunchError("cannot use \(url.path) as \(role.name): \(error.message(url, role))")
+      }
     }
-    let session = configuration.sessionDirectory
-    try ensure(session.deletingLastPathComponent(), .inHome("session"))
-    try ensure(session, .inHome("session store"))
-    if configuration.keySource == .keyFile {
-      try check(session.appendingPathComponent("keys"), .inHome("session key"))
+  }
+
+  /// The first directory that breaks the rule now, with the step that mends it (`The
+  /// session directory /…: it is …; make it 0700 …`); `nil` when every one that exists keeps
+  /// it. Nothing is created.
+  static func firstRefusal(_ configuration: AppConfiguration) -> String? {
+    for (url, role) in directories(configuration) {
+      do throws(Refusal) {
+        try check(url)
+      } catch {
+        let name = role.name.prefix(1).uppercased() + role.name.dropFirst()
+        return "\(name) \(url.path): \(error.message(url, role))"
+      }
     }
+    return nil
   }
 
   /// What a directory is for, which decides the step that mends it.
@@ -28,69 +53,107 @@ enum StateDirectories {
     case home
     /// A directory inside the home, which card-repl makes again when it is moved away.
     case inHome(String)
+    /// The store's key directory, made with the key on the first sign-in.
+    case keys
 
     var name: String {
       switch self {
       case .home: "the home directory"
       case .inHome(let name): "the \(name) directory"
+      case .keys: "the session key directory"
+      }
+    }
+
+    var isMadeAtStart: Bool {
+      if case .keys = self { return false }
+      return true
+    }
+  }
+
+  /// The directories in the order they are checked, each after the one that holds it.
+  private static func directories(_ configuration: AppConfiguration) -> [(URL, Role)] {
+    var directories: [(URL, Role)] = [(configuration.homeDirectory, .home)]
+    if configuration.backend == .sandbox {
+      directories.append(
+        (configuration.sandboxStateFile.deletingLastPathComponent(), .inHome("sandbox")))
+    }
+    let session = configuration.sessionDirectory
+    directories.append((session.deletingLastPathComponent(), .inHome("session")))
+    directories.append((session, .inHome("session store")))
+    if configuration.keySource == .keyFile {
+      let key = EncryptedFileCredentialStore.Configuration.defaultKeyFileURL(in: session)
+      directories.append((key.deletingLastPathComponent(), .keys))
+    }
+    return directories
+  }
+
+  /// Why a directory is refused: the shared rule's reason, or one its owner cannot write.
+  private enum Refusal: Error {
+    case rule(PrivateDirectoryError)
+    case readOnly(mode: mode_t)
+
+    func message(_ url: URL, _ role: Role) -> String {
+      let path = url.path
+      let elsewhere = "use a home of your own with --home <dir> or CARD_REPL_HOME"
+      let moveAside = "move it aside (mv \(path) \(path).old), and card-repl makes a new one"
+      switch (self, role) {
+      case (.readOnly(let mode), _):
+        return "it is read-only to its owner (mode 0\(String(mode, radix: 8))); "
+          + "make it 0700 (chmod 700 \(path))"
+      case (.rule(.symbolicLink), .home):
+        guard let target = resolvedTarget(of: path) else {
+          return "it is a symbolic link to nothing; remove it, or \(elsewhere)"
+        }
+        return "it is a symbolic link, and card-repl follows none; give the directory itself "
+          + "with --home \(target) or CARD_REPL_HOME"
+      case (.rule(.symbolicLink), _):
+        let keep = resolvedTarget(of: path).map {
+          " (move \($0) there first to keep what it holds)"
+        }
+        return "it is a symbolic link, and card-repl follows none; remove the link, and "
+          + "card-repl makes the directory\(keep ?? "")"
+      case (.rule(.anotherOwner(_, let owner)), .home):
+        return "it belongs to another user (uid \(owner)); \(elsewhere)"
+      case (.rule(.anotherOwner(_, let owner)), _):
+        return "it belongs to another user (uid \(owner)); \(moveAside)"
+      case (.rule(.writableByOthers(_, let mode)), _):
+        return "it is writable by other users (mode 0\(String(mode, radix: 8))); "
+          + "make it 0700 (chmod 700 \(path))"
+      case (.rule(.notADirectory), .home):
+        return reasonCreationFailed(url)
+      case (.rule(.notADirectory), _):
+        return "it is not a directory; \(moveAside)"
+      case (.rule(.system), _):
+        return reasonCreationFailed(url)
       }
     }
   }
 
-  private static func ensure(_ url: URL, _ role: Role) throws(LaunchError) {
+  private static func ensure(_ url: URL) throws(Refusal) {
     do {
       try PrivateDirectory.ensure(url.path)
     } catch {
-      throw refusal(url, role, error)
+      throw .rule(error)
     }
+    try requireWritable(url)
   }
 
-  private static func check(_ url: URL, _ role: Role) throws(LaunchError) {
+  private static func check(_ url: URL) throws(Refusal) {
+    let exists: Bool
     do {
-      _ = try PrivateDirectory.check(url.path)
+      exists = try PrivateDirectory.check(url.path)
     } catch {
-      throw refusal(url, role, error)
+      throw .rule(error)
     }
+    if exists { try requireWritable(url) }
   }
 
-  private static func refusal(_ url: URL, _ role: Role, _ error: PrivateDirectoryError)
-    -> LaunchError
-  {
-    let path = url.path
-    let start = "cannot use \(path) as \(role.name): "
-    let elsewhere = "use a home of your own with --home <dir> or CARD_REPL_HOME"
-    switch (error, role) {
-    case (.symbolicLink, .home):
-      guard let target = resolvedTarget(of: path) else {
-        return LaunchError(start + "it is a symbolic link to nothing; remove it, or \(elsewhere)")
-      }
-      return LaunchError(
-        start + "it is a symbolic link, and card-repl follows none; give the directory itself "
-          + "with --home \(target) or CARD_REPL_HOME")
-    case (.symbolicLink, .inHome):
-      let keep = resolvedTarget(of: path).map { " (move \($0) there first to keep what it holds)" }
-      return LaunchError(
-        start + "it is a symbolic link, and card-repl follows none; remove the link, and "
-          + "card-repl makes the directory\(keep ?? "")")
-    case (.anotherOwner(_, let owner), .home):
-      return LaunchError(start + "it belongs to another user (uid \(owner)); \(elsewhere)")
-    case (.anotherOwner(_, let owner), .inHome):
-      return LaunchError(
-        start + "it belongs to another user (uid \(owner)); move it aside "
-          + "(mv \(path) \(path).old), and card-repl makes a new one")
-    case (.writableByOthers(_, let mode), _):
-      return LaunchError(
-        start + "it is writable by other users (mode 0\(String(mode, radix: 8))); "
-          + "make it 0700 (chmod 700 \(path))")
-    case (.notADirectory, .home):
-      return LaunchError(start + reasonCreationFailed(url))
-    case (.notADirectory, .inHome):
-      return LaunchError(
-        start + "it is not a directory; move it aside (mv \(path) \(path).old), and card-repl "
-          + "makes the directory")
-    case (.system, _):
-      return LaunchError(start + reasonCreationFailed(url))
-    }
+  /// The owner's bits, not `access(2)`, so that root is held to what the owner would meet.
+  private static func requireWritable(_ url: URL) throws(Refusal) {
+    var info = stat()
+    guard lstat(url.path, &info) == 0 else { return }
+    let mode = info.st_mode & 0o777
+    if mode & 0o300 != 0o300 { throw .readOnly(mode: mode) }
   }
 
   /// The directory a link leads to, if it leads to one.

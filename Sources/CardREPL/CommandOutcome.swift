@@ -68,11 +68,9 @@ package struct CommandFailure: Error, Hashable, Sendable {
     case .sessionExpired(let reason):
       self.init(.signedOut, "the session expired (\(reason)); use login to sign in again")
     case .credentialStorage(let reason):
-      self.init(
-        .signedOut,
-        "the stored session cannot be used: \(reason). If the passphrase or key changed, "
-          + "restore it (CARD_REPL_PASSPHRASE); otherwise run logout to set the file aside, "
-          + "then login")
+      // The store that failed knows what mends it: its message names the step (card-repl's
+      // store says logout only when signing out sets the trouble aside).
+      self.init(.signedOut, "the stored session cannot be used: \(reason)")
     case .invalidInput: self.init(.invalid, error.description)
     case .cancelled: self = .cancelled
     }

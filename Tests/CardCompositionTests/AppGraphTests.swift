@@ -112,7 +112,7 @@ struct AppGraphTests {
       Issue.record("the graph was built over a corrupt state file")
     } catch {
       #expect(error.message.contains("corrupt"))
-      #expect(error.message.contains("Delete \(stateFile.path)"))
+      #expect(error.message.contains("Move it aside (mv \(stateFile.path) "))
     }
   }
 

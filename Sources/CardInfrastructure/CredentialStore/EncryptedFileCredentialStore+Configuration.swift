@@ -121,6 +121,12 @@ extension EncryptedFileCredentialStore {
         storage: .passphrase(PassphraseBytes(bytes: normalised), iterations: iterations))
     }
 
+    /// The key file, `nil` for a passphrase.
+    package var keyFileURL: URL? {
+      guard case .keyFile(let url) = storage else { return nil }
+      return url
+    }
+
     public var description: String {
       switch storage {
       case .keyFile(let url): "keyFile(\(url.path))"

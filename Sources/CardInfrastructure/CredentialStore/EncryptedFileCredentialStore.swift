@@ -99,6 +99,19 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
   }
 
+  /// Why the key file cannot be used, or `nil` when it can, is missing, or the key comes from
+  /// a passphrase: a key file that is refused stays refused after a ``clear()``, so a caller
+  /// can tell the steps apart.
+  package nonisolated func keyFileProblem() -> CredentialStoreError? {
+    guard let url = configuration.keySource.keyFileURL else { return nil }
+    do {
+      _ = try KeyFile.read(at: url.path)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   /// Refuses (with the error that opening it gives) when a file exists that cannot be
   /// opened: ``clear()`` sets it aside first.
   public func save(_ credential: AuthCredential) async throws(CredentialStoreError) {
