@@ -2,6 +2,12 @@ import CardTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The built `card-repl` binary as a real process, with piped standard input.
 @Suite("card-repl as a process")
 struct ProcessTests {
@@ -52,6 +58,40 @@ struct ProcessTests {
       #expect(finished.status == 2, "\(arguments)")
       #expect(finished.stderr == "card-repl: \(message); try 'card-repl --help'\n")
     }
+  }
+
+  /// A home that another user owns (all of it, as `sudo chown -R` leaves it) stops the start
+  /// with a step that works, rather than advising on every command a `logout` that is
+  /// refused alike.
+  @Test(
+    .timeLimit(.minutes(1)),
+    .enabled(if: geteuid() == 0, "only root can give a directory to another user"))
+  func aHomeOfAnotherUserStopsTheStartWithAStepThatWorks() async throws {
+    let home = directory.appending("home")
+    let first = try await runCardREPL(
+      ["--home", home.path], input: "login demo demo\n", in: directory.url)
+    #expect(first.status == 0)
+    var paths = [home.path]
+    let walk = FileManager.default.enumerator(atPath: home.path)
+    while let relative = walk?.nextObject() as? String {
+      paths.append(home.appendingPathComponent(relative).path)
+    }
+    for path in paths { try #require(lchown(path, 65_534, 65_534) == 0) }
+
+    let refused = try await runCardREPL(
+      ["--home", home.path, "-c", "whoami; logout"], input: "", in: directory.url)
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "card-repl: cannot use \(home.path) as the home directory: it belongs to another "
+        + "user (uid 65534); use a home of your own with --home <dir> or CARD_REPL_HOME\n")
+    #expect(refused.stdout.isEmpty)
+
+    let own = try await runCardREPL(
+      ["--home", directory.appending("own").path, "-c", "login demo demo; whoami"], input: "",
+      in: directory.url)
+    #expect(own.status == 0)
+    #expect(own.stdout == "signed in as demo\ndemo\n")
   }
 
   @Test(.timeLimit(.minutes(1)))
