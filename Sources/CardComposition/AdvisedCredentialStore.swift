@@ -64,11 +64,14 @@ struct AdvisedCredentialStore: CredentialStore {
     }
   }
 
-  /// `error` with the step that mends it.
+  /// `error` with the step that mends it; tokens too large to keep and a store set up wrongly
+  /// are no trouble on disk, and keep their own words.
   private func advised(_ error: CredentialStoreError, signingOut: Bool = false)
     -> CredentialStoreError
   {
-    CredentialStoreError(error.kind, "\(error.message). \(step(signingOut: signingOut))")
+    guard error.kind != .tooLarge, error.kind != .invalidConfiguration else { return error }
+    return CredentialStoreError(
+      error.kind, "\(error.message). \(step(signingOut: signingOut))")
   }
 
   private func step(signingOut: Bool) -> String {

@@ -111,10 +111,11 @@ package struct AppGraph: Sendable {
     case .unsupportedVersion(let path, _):
       return "A newer card-repl wrote it: run that one, or move it aside "
         + "(mv \(path) \(path).newer) to start the sandbox from its seed state"
-    case .unreadable(let path, _), .unwritable(let path, _), .unlockable(let path, _),
-      .cancelled(let path):
+    case .unreadable(let path, _), .unwritable(let path, _), .unlockable(let path, _):
       return "Make \(path) a file you can read and write, or start the sandbox in another home "
         + "with --home <dir>"
+    case .cancelled:
+      return "Start card-repl again"
     }
   }
 
