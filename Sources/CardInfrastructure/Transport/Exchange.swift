@@ -87,9 +87,9 @@ final class Exchange: Sendable {
     return refused == nil
   }
 
-  /// Keeps `data` while the reply is within the limit. The chunk that takes it past the limit
-  /// refuses the reply, which drops what arrived and gives the caller its refusal, and is the
-  /// one for which this returns false; every chunk after it is dropped as it comes.
+  /// Keeps `data` while the reply is within the limit. True when this chunk takes the reply past
+  /// the limit: the reply is refused, what arrived is dropped and the caller has its refusal.
+  /// Every chunk after a refusal is dropped as it comes.
   func append(_ data: Data) -> Bool {
     let refused = state.withLock { state -> Refusal? in
       guard !state.refused else { return nil }
@@ -100,7 +100,7 @@ final class Exchange: Sendable {
       return nil
     }
     refused?.deliver()
-    return refused == nil
+    return refused != nil
   }
 
   /// A refused reply's error, for the caller that waited for the reply.
@@ -239,7 +239,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    if exchange(of: dataTask)?.append(data) == false { Self.stopReading(dataTask) }
+    if exchange(of: dataTask)?.append(data) == true { Self.stopReading(dataTask) }
   }
 
   /// Stops the task of a reply refused for its size, where that is safe. Apple's `URLSession`
