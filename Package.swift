@@ -69,11 +69,13 @@ let package = Package(
       ]),
     // `swift run card-repl`: explore every card flow against the sandbox or a server.
     .executableTarget(name: "card-repl", dependencies: ["CardComposition"]),
-    // Benchmarks that print figures: `swift run -c release card-benchmarks`.
+    // Benchmarks and drills that print figures: `swift run -c release card-benchmarks`.
     .executableTarget(
-      name: "card-benchmarks", dependencies: ["CardData", "CardDomain", "CardInfrastructure"]),
-    // An HTTP/1.1 server on 127.0.0.1 for the transport and composition tests. Test support
-    // only: no product names it, and of our targets it imports the primitives only.
+      name: "card-benchmarks",
+      dependencies: ["CardData", "CardDomain", "CardInfrastructure", "LoopbackHTTPTestServer"]),
+    // An HTTP/1.1 server on 127.0.0.1 for the transport and composition tests and the
+    // benchmarks' drills. Test support only: no product names it, and of our targets it imports
+    // the primitives only.
     .target(
       name: "LoopbackHTTPTestServer", dependencies: ["CardPrimitives"],
       path: "Tests/Support/LoopbackHTTPTestServer"),

@@ -5,10 +5,15 @@ import Foundation
 
 let usage = """
   usage: card-benchmarks multipart-memory [sizeMiB]
+         card-benchmarks oversized-reply [runs]
          card-benchmarks pipeline [rounds]
          card-benchmarks wrong-shape [rounds]
     multipart-memory  encode a form with a sizeMiB file part (default 256) through a
                       temporary file and check that peak memory stays flat
+    oversized-reply   run the card-repl built beside it, runs times (default 200) for
+                      each framing of a 50 MB reply (Content-Length, closed connection,
+                      chunked), and count the runs that end with the pathErr refusing it,
+                      crash or end otherwise; the goal is the pathErr every time
     pipeline          CPU time of a full repository call against a bare JSONDecoder decode
                       of the same reply, one card and a 100-card list, interleaved over
                       rounds (default 20); the goal is at most 1.5 times
@@ -23,6 +28,8 @@ switch (arguments.first, arguments.count, number) {
 case ("multipart-memory", 1, _): exit(MultipartMemoryBenchmark(sizeMiB: 256).run())
 case ("multipart-memory", 2, let size?) where size > 0:
   exit(MultipartMemoryBenchmark(sizeMiB: size).run())
+case ("oversized-reply", 1, _): exit(OversizedReplyDrill(runs: 200).run())
+case ("oversized-reply", 2, let runs?) where runs > 0: exit(OversizedReplyDrill(runs: runs).run())
 case ("pipeline", 1, _): exit(await PipelineBenchmark(rounds: 20).run())
 case ("pipeline", 2, let rounds?) where rounds > 0:
   exit(await PipelineBenchmark(rounds: rounds).run())

@@ -9,6 +9,11 @@ import Foundation
 /// One request's trip through the transport's `URLSession`: it gathers the reply as it arrives,
 /// refuses one larger than its limit as soon as the limit is crossed, or compressed although
 /// the request asked for none, and gives the waiting caller one outcome.
+///
+/// A refusal answers the caller at once and never cancels the task: FoundationNetworking's
+/// `cancel()` can fail a task after the task has ended by itself, which stops the process.
+/// The task is left to end, and what still arrives is dropped as it comes
+/// (docs/url-session-transport.md).
 final class Exchange: Sendable {
   private let replyLimit: Int
   private let server: String
@@ -21,10 +26,14 @@ final class Exchange: Sendable {
     var response: URLResponse?
     /// The 401 whose authentication challenge was refused; see ``SessionDelegate``.
     var challenged: HTTPURLResponse?
-    /// Why the reply is not read further.
-    var refusal: String?
-    var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+    /// Set when the reply is refused: the caller has had its error, and nothing more of the
+    /// reply is kept.
+    var refused = false
+    /// The waiting caller, until it has its outcome.
+    var continuation: Caller?
   }
+
+  private typealias Caller = CheckedContinuation<(Data, URLResponse), any Error>
 
   /// `progress` is told of the request's body of `bodyLength` bytes as it goes out.
   init(
@@ -56,36 +65,59 @@ final class Exchange: Sendable {
   }
 
   /// False when the reply announces more bytes than the limit, or comes compressed although the
-  /// request asked for none (`Accept-Encoding: identity`): the task is to be cancelled and
-  /// nothing of its body is read. This is the earliest FoundationNetworking allows; what
-  /// libcurl has inflated by then is in docs/url-session-transport.md.
+  /// request asked for none (`Accept-Encoding: identity`): the caller has its refusal, and no
+  /// byte of the body is kept. This is the earliest FoundationNetworking allows; what libcurl
+  /// still reads and inflates is in docs/url-session-transport.md.
   func receive(_ response: URLResponse) -> Bool {
     let encoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
-    return state.withLock { state in
-      state.response = response
+    let refusal: String? =
       if let encoding, encoding.lowercased() != "identity" {
-        state.refusal =
-          "the reply from \(server) is compressed (\(encoding)), which was not asked for"
+        "the reply from \(server) is compressed (\(encoding)), which was not asked for"
       } else if response.expectedContentLength > Int64(replyLimit) {
-        state.refusal = tooLarge
+        tooLarge
+      } else {
+        nil
       }
-      return state.refusal == nil
+    let refused = state.withLock { state -> Refusal? in
+      state.response = response
+      guard let refusal else { return nil }
+      return Self.refuse(&state, refusal)
     }
+    refused?.deliver()
+    return refused == nil
   }
 
-  /// False once the reply has grown past the limit: what arrived is dropped at once, and the
-  /// task is to be cancelled.
+  /// Keeps `data` while the reply is within the limit. True when this chunk takes the reply past
+  /// the limit: the reply is refused, what arrived is dropped and the caller has its refusal.
+  /// Every chunk after a refusal is dropped as it comes.
   func append(_ data: Data) -> Bool {
-    state.withLock { state in
-      guard state.refusal == nil else { return false }
+    let refused = state.withLock { state -> Refusal? in
+      guard !state.refused else { return nil }
       guard state.data.count + data.count <= replyLimit else {
-        state.refusal = tooLarge
-        state.data = Data()
-        return false
+        return Self.refuse(&state, tooLarge)
       }
       state.data.append(data)
-      return true
+      return nil
     }
+    refused?.deliver()
+    return refused != nil
+  }
+
+  /// A refused reply's error, for the caller that waited for the reply.
+  private struct Refusal {
+    let caller: Caller?
+    let error: TransportError
+
+    /// Called once the lock is released.
+    func deliver() { caller?.resume(throwing: error) }
+  }
+
+  /// Marks the reply refused, drops what arrived and takes the waiting caller from `state`.
+  private static func refuse(_ state: inout State, _ message: String) -> Refusal {
+    state.refused = true
+    state.data = Data()
+    defer { state.continuation = nil }
+    return Refusal(caller: state.continuation, error: TransportError(.replyRefused, message))
   }
 
   private var tooLarge: String {
@@ -117,32 +149,31 @@ final class Exchange: Sendable {
     state.withLock { $0.challenged = response as? HTTPURLResponse }
   }
 
-  /// Resumes the caller once, with the reply or why there is none. A task that ended in error
-  /// after a refused challenge was cancelled by FoundationNetworking for that refusal alone:
-  /// the 401 it was given is the reply.
+  /// Resumes the caller, unless a refusal already has, with the reply or why there is none. A
+  /// task that ended in error after a refused challenge was cancelled by FoundationNetworking
+  /// for that refusal alone: the 401 it was given is the reply.
   func finish(response: URLResponse?, error: (any Error)?) {
-    let (continuation, outcome) = state.withLock { state in
-      let continuation = state.continuation
-      state.continuation = nil
-      let outcome: Result<(Data, URLResponse), any Error>
-      if let refusal = state.refusal {
-        outcome = .failure(TransportError(.replyRefused, refusal))
-      } else if let error, let challenged = state.challenged {
-        outcome =
-          (error as? URLError)?.code == .cancelled
-          ? .success((state.data, challenged)) : .failure(error)
-      } else if let error, let interim = Self.finalInterimResponse(state.response, error) {
-        outcome = .success((Data(), interim))
-      } else if let error {
-        outcome = .failure(error)
-      } else if let response = response ?? state.response {
-        outcome = .success((state.data, response))
-      } else {
-        outcome = .failure(URLError(.badServerResponse))
+    let finished: (caller: Caller, outcome: Result<(Data, URLResponse), any Error>)? =
+      state.withLock { state in
+        guard let continuation = state.continuation else { return nil }
+        state.continuation = nil
+        let outcome: Result<(Data, URLResponse), any Error>
+        if let error, let challenged = state.challenged {
+          outcome =
+            (error as? URLError)?.code == .cancelled
+            ? .success((state.data, challenged)) : .failure(error)
+        } else if let error, let interim = Self.finalInterimResponse(state.response, error) {
+          outcome = .success((Data(), interim))
+        } else if let error {
+          outcome = .failure(error)
+        } else if let response = response ?? state.response {
+          outcome = .success((state.data, response))
+        } else {
+          outcome = .failure(URLError(.badServerResponse))
+        }
+        return (continuation, outcome)
       }
-      return (continuation, outcome)
-    }
-    continuation?.resume(with: outcome)
+    if let finished { finished.caller.resume(with: finished.outcome) }
   }
 }
 
@@ -190,14 +221,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
   }
 
+  /// A refused reply's task is told to read no body: Apple's `URLSession` stops it, and
+  /// FoundationNetworking ignores the disposition and reads on (see ``stopReading(_:)``).
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     let wanted = exchange(of: dataTask)?.receive(response) ?? true
     completionHandler(wanted ? .allow : .cancel)
-    // FoundationNetworking ignores the disposition.
-    if !wanted { Self.offTheWorkQueue { dataTask.cancel() } }
   }
 
   func urlSession(
@@ -208,12 +239,26 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    if exchange(of: dataTask)?.append(data) == false { Self.offTheWorkQueue { dataTask.cancel() } }
+    if exchange(of: dataTask)?.append(data) == true { Self.stopReading(dataTask) }
+  }
+
+  /// Stops the task of a reply refused for its size, where that is safe. Apple's `URLSession`
+  /// ends a cancelled task cleanly. FoundationNetworking's `cancel()` only marks the task,
+  /// and fails it later on the session's work queue; when the reply ends by itself in between,
+  /// the task has left the session and the process stops ("Trying to access a behaviour for a
+  /// task that in not in the registry"), and `suspend()` has the same gap. There the task is
+  /// left to end by itself, and the exchange drops each chunk as it comes.
+  private static func stopReading(_ task: URLSessionDataTask) {
+    #if !canImport(FoundationNetworking)
+      task.cancel()
+    #endif
   }
 
   /// Runs `work`, which cancels a task, on another thread: on Linux a delegate call runs on
   /// the session's work queue (see ``InlineDelegateQueue``), and Swift 6.3's
-  /// FoundationNetworking cancels a task by waiting for that queue.
+  /// FoundationNetworking cancels a task by waiting for that queue. Used for a refused
+  /// challenge only, whose task FoundationNetworking cancels after the reply has ended, so
+  /// that nothing can end the task in between.
   private static func offTheWorkQueue(_ work: @escaping @Sendable () -> Void) {
     DispatchQueue.global().async(execute: work)
   }
@@ -233,8 +278,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   /// before a cancel can run: queued, a 1 MB gzip reply of 1 GiB was all in memory (1.18 GB)
   /// before the exchange refused it. Run at once, each chunk is dropped as it comes.
   /// FoundationNetworking's completion handlers return to its work queue asynchronously, and
-  /// the delegate's own calls only take a lock and resume a caller, or cancel from another
-  /// thread.
+  /// the delegate's own calls only take a lock and resume a caller, or hand a challenge's
+  /// refusal (which cancels) to another thread.
   final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
       block()

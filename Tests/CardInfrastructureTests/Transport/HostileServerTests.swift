@@ -91,13 +91,16 @@ struct HostileServerTests {
   }
 
   /// Refused up front when the reply announces its length, as it grows past the limit when
-  /// it does not.
-  @Test("refuses a reply larger than the limit", arguments: [true, false])
-  func refusesAReplyLargerThanTheLimit(announcingItsLength: Bool) async throws {
-    let body = Data(count: 64 << 10)
-    let server = try LoopbackHTTPServer { _ in
-      announcingItsLength ? .respond(status: 200, body: body) : .unframed(body: body)
-    }
+  /// it is ended by the connection's close or comes in chunks.
+  @Test(
+    "refuses a reply larger than the limit",
+    arguments: [
+      LoopbackHTTPServer.Reply.respond(status: 200, body: Data(count: 64 << 10)),
+      .unframed(body: Data(count: 64 << 10)),
+      .chunked(body: Data(count: 64 << 10), chunkSize: 4 << 10),
+    ])
+  func refusesAReplyLargerThanTheLimit(_ reply: LoopbackHTTPServer.Reply) async throws {
+    let server = try LoopbackHTTPServer { _ in reply }
     defer { server.stop() }
     let transport = URLSessionTransport(
       configuration: try .init(requestTimeout: .seconds(30), maximumReplySize: 16 << 10))

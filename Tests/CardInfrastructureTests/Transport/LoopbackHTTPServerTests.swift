@@ -4,7 +4,8 @@ import Foundation
 import LoopbackHTTPTestServer
 import Testing
 
-/// The test server itself: a stopped server must never touch another server's sockets.
+/// The test server itself: a stopped server must never touch another server's sockets, and its
+/// replies are framed as HTTP says.
 @Suite("The loopback HTTP server")
 struct LoopbackHTTPServerTests {
   /// The next socket the process opens takes the lowest free descriptor number, often the
@@ -27,5 +28,19 @@ struct LoopbackHTTPServerTests {
       }
     }
     #expect(failures.isEmpty, "\(failures.count) of 50 failed, first: \(failures.first ?? "")")
+  }
+
+  /// A last chunk shorter than the others, so that a chunk's length is never taken for all.
+  @Test func sendsAChunkedReplyThatIsReadWhole() async throws {
+    let body = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    let server = try LoopbackHTTPServer { _ in .chunked(body: body, chunkSize: 4096) }
+    defer { server.stop() }
+
+    let response = try await networkTransport().send(
+      HTTPRequest(method: .get, url: server.url("/")))
+
+    #expect(response.status == 200)
+    #expect(response.headers["Transfer-Encoding"] == "chunked")
+    #expect(response.body == body)
   }
 }

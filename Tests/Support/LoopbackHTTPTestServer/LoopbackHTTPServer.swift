@@ -43,6 +43,9 @@ package final class LoopbackHTTPServer: Sendable {
     case keepAlive(status: Int, headers: [(String, String)] = [], body: Data = Data())
     /// A 200 response with no length: the body ends when the server closes the connection.
     case unframed(body: Data)
+    /// A 200 response sent in chunks of `chunkSize` bytes (`Transfer-Encoding: chunked`), the
+    /// last chunk and the connection's close after them.
+    case chunked(body: Data, chunkSize: Int)
     /// A 200 response whose `Content-Length` announces `bytes` bytes, sent one byte every
     /// `interval`, as a slow server would: a fixture for tests of real timeouts.
     case trickle(bytes: Int, interval: Duration)
@@ -156,6 +159,15 @@ package final class LoopbackHTTPServer: Sendable {
       }
     case .unframed(let body):
       Self.write(Data("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8) + body, to: connection)
+    case .chunked(let body, let chunkSize):
+      let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+      guard Self.write(Data(head.utf8), to: connection) else { return false }
+      for start in stride(from: body.startIndex, to: body.endIndex, by: chunkSize) {
+        let chunk = body[start..<min(start + chunkSize, body.endIndex)]
+        let framed = Data("\(String(chunk.count, radix: 16))\r\n".utf8) + chunk + Data("\r\n".utf8)
+        guard Self.write(framed, to: connection) else { return false }
+      }
+      Self.write(Data("0\r\n\r\n".utf8), to: connection)
     case .hang:
       reader.waitForClose()
     case .close:

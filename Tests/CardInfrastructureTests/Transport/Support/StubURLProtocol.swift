@@ -31,6 +31,14 @@ final class StubURLProtocol: URLProtocol {
       client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
       client?.urlProtocol(self, didLoad: body)
       client?.urlProtocolDidFinishLoading(self)
+    case .hold(let status, let headers, let body):
+      let response = HTTPURLResponse(
+        url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+      client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+      client?.urlProtocol(self, didLoad: body)
+      // The session's client is called on whatever thread a protocol chooses.
+      nonisolated(unsafe) let loading = self
+      route.hold(ObjectIdentifier(self)) { loading.client?.urlProtocolDidFinishLoading(loading) }
     case .fail(let error):
       client?.urlProtocol(self, didFailWithError: error)
     case .never:
@@ -39,7 +47,7 @@ final class StubURLProtocol: URLProtocol {
   }
 
   override func stopLoading() {
-    StubRoute.route(for: request.url)?.recordStop()
+    StubRoute.route(for: request.url)?.recordStop(ObjectIdentifier(self))
   }
 }
 
@@ -95,6 +103,10 @@ struct StubRequest: Sendable {
 enum StubReply: Sendable {
   /// A response with this status, header fields and body.
   case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
+  /// A response with this status, header fields and the start of its body, after which the
+  /// reply neither ends nor fails until the test ends it (``StubRoute/endHeldReplies()``) or
+  /// the session cancels the task.
+  case hold(status: Int, headers: [String: String] = [:], body: Data = Data())
   /// A failure without a response.
   case fail(URLError)
   /// No answer at all, until the task is cancelled.
@@ -113,6 +125,9 @@ final class StubRoute: Sendable {
   private let seen = Protected([StubRequest]())
   private let arrivals = Tally()
   private let stops = Tally()
+  /// How to end each ``StubReply/hold(status:headers:body:)`` reply still open, by protocol
+  /// instance.
+  private let held = Protected([ObjectIdentifier: @Sendable () -> Void]())
 
   /// The newest route registered; see ``RegisteredRoute``.
   private static let newest = Atomic<Unmanaged<RegisteredRoute>?>(nil)
@@ -154,6 +169,18 @@ final class StubRoute: Sendable {
     try await stops.wait(forAtLeast: count)
   }
 
+  /// How many times the session has called `stopLoading` for this route so far.
+  var stopCount: Int { stops.count }
+
+  /// Ends every held reply that the session has not stopped, as a server ends a reply.
+  func endHeldReplies() {
+    let open = held.withLock { held in
+      defer { held = [:] }
+      return held.values
+    }
+    for end in open { end() }
+  }
+
   static func route(for url: URL?) -> StubRoute? {
     guard let host = url?.host else { return nil }
     var node = newest.load(ordering: .acquiring)?.takeUnretainedValue()
@@ -166,7 +193,15 @@ final class StubRoute: Sendable {
     arrivals.increment()
   }
 
-  func recordStop() { stops.increment() }
+  /// A stopped reply is over: it is never ended again.
+  func recordStop(_ loading: ObjectIdentifier) {
+    _ = held.withLock { $0.removeValue(forKey: loading) }
+    stops.increment()
+  }
+
+  func hold(_ loading: ObjectIdentifier, until end: @escaping @Sendable () -> Void) {
+    held.withLock { $0[loading] = end }
+  }
 
   func reply(_ request: StubRequest) -> StubReply { replyToRequest(request) }
 }

@@ -8,12 +8,16 @@ import Foundation
 #endif
 
 /// A transport whose session answers through ``StubURLProtocol``.
-func stubTransport(requestTimeout: Duration = .seconds(30)) throws -> URLSessionTransport {
+func stubTransport(
+  requestTimeout: Duration = .seconds(30),
+  maximumReplySize: Int = URLSessionTransport.Configuration.defaultMaximumReplySize
+) throws -> URLSessionTransport {
   let sessionConfiguration = URLSessionConfiguration.ephemeral
   sessionConfiguration.protocolClasses = [StubURLProtocol.self]
   return URLSessionTransport(
     configuration: try .init(
-      requestTimeout: requestTimeout, sessionConfiguration: sessionConfiguration))
+      requestTimeout: requestTimeout, maximumReplySize: maximumReplySize,
+      sessionConfiguration: sessionConfiguration))
 }
 
 /// A transport whose session talks to real servers, for the ``LoopbackHTTPServer`` tests.
