@@ -124,16 +124,19 @@ public actor CardSandbox {
     currentFaults.isOffline = isOffline
   }
 
-  /// `.zero` turns the latency off.
+  /// `.zero` turns the latency off; at most ``SandboxFaults/maximumLatencyMilliseconds``.
   public func setLatency(_ latency: Duration) throws(SandboxFaultError) {
     guard latency >= .zero else { throw .negativeLatency(latency) }
+    guard latency <= .milliseconds(SandboxFaults.maximumLatencyMilliseconds) else {
+      throw .latencyTooLong(latency)
+    }
     currentFaults.latency = latency
   }
 
   /// Makes the next `count` requests answer `status`, whatever they ask, replacing any queued
   /// failure; a count of 0 clears the queue.
   public func failNext(status: Int, count: Int = 1) throws(SandboxFaultError) {
-    guard (400...599).contains(status) else { throw .statusNotAnError(status) }
+    guard SandboxFaults.failureStatuses.contains(status) else { throw .statusNotAnError(status) }
     guard count >= 0 else { throw .negativeCount(count) }
     currentFaults.failureStatus = count == 0 ? nil : status
     currentFaults.failuresRemaining = count
