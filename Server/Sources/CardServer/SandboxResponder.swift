@@ -47,7 +47,8 @@ struct SandboxResponder: HTTPResponder {
     let bytes = Data(body.readableBytesView)
     if AdminOperation.isAdmin(target) {
       return await admin(
-        request.method.rawValue, target, bytes, peer: context.channel.remoteAddress)
+        request.method.rawValue, target, bytes, headers: request.headers,
+        peer: context.channel.remoteAddress)
     }
     let sandboxRequest = SandboxRequest(
       method: request.method.rawValue, path: target,
@@ -61,13 +62,18 @@ struct SandboxResponder: HTTPResponder {
     }
   }
 
-  private func admin(_ method: String, _ target: String, _ body: Data, peer: SocketAddress?) async
-    -> Response
-  {
+  private func admin(
+    _ method: String, _ target: String, _ body: Data, headers: HTTPFields, peer: SocketAddress?
+  ) async -> Response {
     guard LoopbackPolicy.allowsAdmin(from: peer) else {
       return ServerEnvelope.response(403, "the admin path answers only on loopback")
     }
-    do {
+    do throws(AdminOperation.Refusal) {
+      if let refusal = CrossSitePolicy.refusal(
+        method: method, origin: headers[.origin], contentType: headers[.contentType])
+      {
+        throw refusal
+      }
       let operation = try AdminOperation(method: method, target: target, body: body)
       try await operation.apply(to: sandbox)
       let faults = FaultsSnapshot(await sandbox.faults)
