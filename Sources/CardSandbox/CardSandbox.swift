@@ -114,7 +114,7 @@ public actor CardSandbox {
       }
     } catch {
       if case .cancelled = error { throw .cancelled }
-      return .failure(.internalError("the sandbox could not load its state: \(error)"))
+      return stateFailure("load", error)
     }
   }
 
@@ -188,13 +188,28 @@ public actor CardSandbox {
         do {
           try shared.commit(handler.state)
         } catch {
-          throw .internalError("the sandbox could not save its state: \(error)")
+          return stateFailure("save", error)
         }
       }
       return response
     } catch {
       return .failure(error)
     }
+  }
+
+  /// The `500` for a state that cannot be loaded or saved. Its message names no absolute path
+  /// of the machine the sandbox runs on: the state file's folder is left out, so the message
+  /// says `state.json` and the system's reason. The whole description, paths included, is the
+  /// answer's ``SandboxResponse/failureDetail``, which the reference server logs.
+  private func stateFailure(_ verb: String, _ error: SandboxStateError) -> SandboxResponse {
+    let detail = "the sandbox could not \(verb) its state: \(error)"
+    var message = detail
+    if let folder = shared.file?.url.deletingLastPathComponent().path, folder != "/" {
+      message = message.replacingOccurrences(of: folder + "/", with: "")
+    }
+    var response = SandboxResponse.failure(.internalError(message))
+    response.failureDetail = detail
+    return response
   }
 
   private func change(_ edit: (inout SandboxState) -> Void) async throws(SandboxStateError) {

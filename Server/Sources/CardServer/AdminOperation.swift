@@ -41,6 +41,9 @@ enum AdminOperation: Equatable {
     let status: Int
     let message: String
     var allowedMethods: [String] = []
+    /// For a failure of the server's own, its cause with every path, for the log only: the
+    /// message names no path of the server's machine.
+    var detail: String?
   }
 
   /// The operation `method` and `target` name, with its arguments from `body`, a JSON object;
@@ -111,7 +114,8 @@ enum AdminOperation: Equatable {
   }
 
   /// Carries the operation out; `400` for arguments the sandbox refuses, `500` when its
-  /// state file cannot be locked, read or saved.
+  /// state file cannot be locked, read or saved, its message naming no path and its
+  /// ``Refusal/detail`` the cause.
   func apply(to sandbox: CardSandbox) async throws(Refusal) {
     do {
       switch self {
@@ -128,7 +132,12 @@ enum AdminOperation: Equatable {
     } catch let error as SandboxFaultError {
       throw Refusal(status: 400, message: error.description)
     } catch {
-      throw Refusal(status: 500, message: "\(error)")
+      throw Refusal(
+        status: 500,
+        message:
+          "the sandbox's state cannot be read or saved, so nothing changed; "
+          + "the server's log names the cause",
+        detail: "\(error)")
     }
   }
 }
