@@ -71,6 +71,20 @@ final class RawConnection {
     return String(head.prefix { $0 != "\r" })
   }
 
+  /// Reads and drops whatever arrives until the server closes the connection; throws when the
+  /// safety limit passes first.
+  func readUntilClosed() throws {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count == 0 { return }
+      if count < 0 {
+        if errno == ECONNRESET { return }
+        throw Failure(description: "the connection is still open (\(errno))")
+      }
+    }
+  }
+
   /// Runs `work` on a new thread and waits for it without blocking the concurrency pool.
   static func onThread<Result: Sendable>(
     _ work: @escaping @Sendable () throws -> Result
