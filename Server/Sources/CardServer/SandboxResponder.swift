@@ -43,6 +43,10 @@ struct SandboxResponder: HTTPResponder {
     let body: ByteBuffer
     do {
       let contentLength = request.headers[.contentLength].flatMap { Int($0) }
+      if let contentLength, contentLength > limit.byteCount { throw BodyTooLarge(limit: limit) }
+      // The body is wanted: a client waiting for `100 Continue` gets it now (HTTP1Persistence).
+      try? await context.channel.triggerUserOutboundEvent(HTTP1Persistence.ContinueRequest())
+        .get()
       body = try await limit.collect(request.body, contentLength: contentLength)
     } catch let error as BodyTooLarge {
       let response = ServerEnvelope.response(

@@ -42,9 +42,13 @@ package struct SandboxServer: Sendable {
     logger.logLevel = .warning
     let application = Application(
       responder: SandboxResponder(sandbox: sandbox, log: log),
-      server: .http1(
-        configuration: HTTP1Channel.Configuration(
-          idleTimeout: TimeAmount(limits.idleTimeout))),
+      server: HTTPServerBuilder { responder in
+        SandboxHTTP1Channel(
+          base: HTTP1Channel(
+            responder: responder,
+            configuration: HTTP1Channel.Configuration(
+              idleTimeout: TimeAmount(limits.idleTimeout))))
+      },
       configuration: ApplicationConfiguration(
         address: .hostname(host, port: port),
         availableConnectionsDelegate: MaximumAvailableConnections(
