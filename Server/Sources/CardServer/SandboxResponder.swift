@@ -44,9 +44,13 @@ struct SandboxResponder: HTTPResponder {
     do {
       let contentLength = request.headers[.contentLength].flatMap { Int($0) }
       if let contentLength, contentLength > limit.byteCount { throw BodyTooLarge(limit: limit) }
-      // The body is wanted: a client waiting for `100 Continue` gets it now (HTTP1Persistence).
-      try? await context.channel.triggerUserOutboundEvent(HTTP1Persistence.ContinueRequest())
-        .get()
+      // The body is wanted: a client waiting for `100 Continue` gets it now (HTTP1Persistence,
+      // which also judges the expectation; asked only when there is one, to spare every other
+      // request a trip to the event loop).
+      if request.headers[.expect] != nil {
+        try? await context.channel.triggerUserOutboundEvent(HTTP1Persistence.ContinueRequest())
+          .get()
+      }
       body = try await limit.collect(request.body, contentLength: contentLength)
     } catch let error as BodyTooLarge {
       let response = ServerEnvelope.response(
