@@ -19,6 +19,7 @@ Connects to 127.0.0.1 only. Standard library only.
 import json
 import os
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -182,6 +183,7 @@ def main():
             except subprocess.TimeoutExpired:
                 server.kill()
         log.close()
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 if __name__ == "__main__":
