@@ -50,7 +50,7 @@ struct SandboxController: SandboxControlling {
     }
     let faults = await sandbox.faults
     return SandboxFaultSummary(
-      isOffline: faults.isOffline, latencyMilliseconds: Int(faults.latency / .milliseconds(1)),
+      isOffline: faults.isOffline, latencyMilliseconds: faults.latencyMilliseconds,
       failureStatus: faults.failureStatus, failuresRemaining: faults.failuresRemaining,
       malformedReply: faults.malformedReply.map { $0 == .envelope ? .envelope : .data },
       malformedRemaining: faults.malformedRemaining)

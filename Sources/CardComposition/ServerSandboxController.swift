@@ -16,8 +16,10 @@ struct ServerSandboxController: SandboxControlling {
     let operation = AdminRequest(command)
     let path = "/_sandbox/\(operation.name)"
     var request = HTTPRequest(method: .post, url: baseURL.appendingPathComponent(path))
+    // Also without a body: the admin path refuses a change without this type, and one that
+    // carries `Origin` (which this request never does), so that a web page cannot send one.
+    request.headers = ["Content-Type": "application/json"]
     if let body = operation.body {
-      request.headers = ["Content-Type": "application/json"]
       request.body = .data(Data(body.utf8))
     }
     let response: HTTPResponse

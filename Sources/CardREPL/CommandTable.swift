@@ -1,3 +1,4 @@
+import CardPrimitives
 import Foundation
 
 /// Every command of the REPL, in the order `help` lists them, with its usage and help.
@@ -5,7 +6,7 @@ package enum CommandTable {
   package static let all: [CommandSpec] =
     sessionCommands + cardCommands + [logCommand] + sandboxCommands + replCommands
 
-  private static let maximumLatency = 600_000  // milliseconds
+  private static let maximumLatency = FaultBounds.maximumLatencyMilliseconds
 
   private static let sessionCommands = [
     CommandSpec(
@@ -102,8 +103,10 @@ package enum CommandTable {
     ) { (arguments) throws(UsageError) in
       let words = try arguments.expect(1...2, "a status")
       let status = try arguments.number(words[0], of: "status")
-      guard (400...599).contains(status) else {
-        throw arguments.error("status must be 400 to 599, not \(status)")
+      let statuses = FaultBounds.failureStatuses
+      guard statuses.contains(status) else {
+        throw arguments.error(
+          "status must be \(statuses.lowerBound) to \(statuses.upperBound), not \(status)")
       }
       let count = words.count == 2 ? try arguments.number(words[1], of: "count") : 1
       return .sandbox(.fail(status: status, count: count))

@@ -114,7 +114,7 @@ public actor CardSandbox {
       }
     } catch {
       if case .cancelled = error { throw .cancelled }
-      return .failure(.internalError("the sandbox could not load its state: \(error)"))
+      return stateFailure("load", error)
     }
   }
 
@@ -124,16 +124,19 @@ public actor CardSandbox {
     currentFaults.isOffline = isOffline
   }
 
-  /// `.zero` turns the latency off.
+  /// `.zero` turns the latency off; at most ``SandboxFaults/maximumLatencyMilliseconds``.
   public func setLatency(_ latency: Duration) throws(SandboxFaultError) {
     guard latency >= .zero else { throw .negativeLatency(latency) }
+    guard latency <= .milliseconds(SandboxFaults.maximumLatencyMilliseconds) else {
+      throw .latencyTooLong(latency)
+    }
     currentFaults.latency = latency
   }
 
   /// Makes the next `count` requests answer `status`, whatever they ask, replacing any queued
   /// failure; a count of 0 clears the queue.
   public func failNext(status: Int, count: Int = 1) throws(SandboxFaultError) {
-    guard (400...599).contains(status) else { throw .statusNotAnError(status) }
+    guard SandboxFaults.failureStatuses.contains(status) else { throw .statusNotAnError(status) }
     guard count >= 0 else { throw .negativeCount(count) }
     currentFaults.failureStatus = count == 0 ? nil : status
     currentFaults.failuresRemaining = count
@@ -185,13 +188,28 @@ public actor CardSandbox {
         do {
           try shared.commit(handler.state)
         } catch {
-          throw .internalError("the sandbox could not save its state: \(error)")
+          return stateFailure("save", error)
         }
       }
       return response
     } catch {
       return .failure(error)
     }
+  }
+
+  /// The `500` for a state that cannot be loaded or saved. Its message names no absolute path
+  /// of the machine the sandbox runs on: the state file's folder is left out, so the message
+  /// says `state.json` and the system's reason. The whole description, paths included, is the
+  /// answer's ``SandboxResponse/failureDetail``, which the reference server logs.
+  private func stateFailure(_ verb: String, _ error: SandboxStateError) -> SandboxResponse {
+    let detail = "the sandbox could not \(verb) its state: \(error)"
+    var message = detail
+    if let folder = shared.file?.url.deletingLastPathComponent().path, folder != "/" {
+      message = message.replacingOccurrences(of: folder + "/", with: "")
+    }
+    var response = SandboxResponse.failure(.internalError(message))
+    response.failureDetail = detail
+    return response
   }
 
   private func change(_ edit: (inout SandboxState) -> Void) async throws(SandboxStateError) {

@@ -15,6 +15,27 @@ public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
 
   package static let none = SandboxFaults()
 
+  /// The longest latency ``CardSandbox/setLatency(_:)`` accepts, in milliseconds: the REPL's
+  /// `sandbox latency` bound, which the reference server's admin path checks too.
+  public static let maximumLatencyMilliseconds = FaultBounds.maximumLatencyMilliseconds
+  /// The statuses ``CardSandbox/failNext(status:count:)`` accepts.
+  public static let failureStatuses = FaultBounds.failureStatuses
+  /// The counts ``CardSandbox/failNext(status:count:)`` and
+  /// ``CardSandbox/malformNext(_:count:)`` accept.
+  public static let counts = FaultBounds.counts
+
+  /// ``latency`` in whole milliseconds, rounded down and clamped to `Int`'s range: it cannot
+  /// trap, whatever the duration.
+  public var latencyMilliseconds: Int {
+    let (seconds, attoseconds) = latency.components
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+    guard !overflow else { return seconds < 0 ? .min : .max }
+    // Below a second, so a few hundred milliseconds at most, of the same sign as `seconds`.
+    let (total, sumOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+    guard !sumOverflow else { return seconds < 0 ? .min : .max }
+    return Int(clamping: total)
+  }
+
   /// `none`, or the active faults joined by commas, such as `offline, latency 0.2 seconds,
   /// next 2 requests answer 503`.
   public var description: String {
@@ -74,12 +95,16 @@ public enum SandboxFaultError: Error, Hashable, Sendable, CustomStringConvertibl
   case statusNotAnError(Int)
   case negativeCount(Int)
   case negativeLatency(Duration)
+  case latencyTooLong(Duration)
 
   public var description: String {
     switch self {
-    case .statusNotAnError(let status): "status \(status) is not an error status (400...599)"
+    case .statusNotAnError(let status):
+      "status \(status) is not an error status (\(SandboxFaults.failureStatuses))"
     case .negativeCount(let count): "count \(count) is negative"
     case .negativeLatency(let latency): "latency \(latency) is negative"
+    case .latencyTooLong(let latency):
+      "latency \(latency) is over \(SandboxFaults.maximumLatencyMilliseconds) ms (10 minutes)"
     }
   }
 }

@@ -37,6 +37,10 @@ public struct SandboxResponse: Sendable, CustomStringConvertible, CustomDebugStr
   public package(set) var status: Int
   package var headers: HeaderFields
   public package(set) var body: Data
+  /// Why the sandbox failed to answer as asked (a state it cannot read or save), with every
+  /// path named, for the server's log only: ``body`` says it without the paths of the machine
+  /// the sandbox runs on. `nil` for every other answer.
+  public package(set) var failureDetail: String?
 
   package init(status: Int, headers: HeaderFields = [:], body: Data = Data()) {
     self.status = status

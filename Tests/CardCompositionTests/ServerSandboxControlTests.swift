@@ -62,8 +62,9 @@ struct ServerSandboxControlTests {
         #"POST /_sandbox/latency {"milliseconds": 200}"#,
         "POST /_sandbox/reset ",
       ])
-    let withBodies = server.requests.filter { !$0.body.isEmpty }
-    #expect(withBodies.allSatisfy { $0.header("Content-Type") == "application/json" })
+    // The admin path's guard against web pages: every request says JSON, none carries Origin.
+    #expect(server.requests.allSatisfy { $0.header("Content-Type") == "application/json" })
+    #expect(server.requests.allSatisfy { $0.header("Origin") == nil })
     #expect(console.error == "")
     // Each line reads the faults from the server's answer, not from the command: the answer
     // says online and no latency whatever was asked.

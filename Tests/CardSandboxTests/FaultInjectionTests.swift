@@ -97,6 +97,33 @@ struct FaultInjectionTests {
     }
   }
 
+  @Test("a latency over the REPL's ten minutes is refused; ten minutes is accepted")
+  func latencyBound() async throws {
+    let sandbox = CardSandbox()
+    try await sandbox.setLatency(.milliseconds(600_000))
+    #expect(await sandbox.faults.latencyMilliseconds == 600_000)
+    await #expect(throws: SandboxFaultError.latencyTooLong(.milliseconds(600_001))) {
+      try await sandbox.setLatency(.milliseconds(600_001))
+    }
+    await #expect(throws: SandboxFaultError.latencyTooLong(.milliseconds(Int.max))) {
+      try await sandbox.setLatency(.milliseconds(Int.max))
+    }
+    #expect(await sandbox.faults.latencyMilliseconds == 600_000)
+  }
+
+  @Test("a latency in milliseconds is rounded down and clamped, never a trap")
+  func latencyMillisecondsNeverTraps() {
+    var faults = SandboxFaults.none
+    for (latency, milliseconds) in [
+      (Duration.zero, 0), (.microseconds(1_500), 1), (.seconds(2), 2000),
+      (.milliseconds(Int.max), Int.max), (.seconds(Int64.max), Int.max),
+      (.seconds(Int64.min), Int.min),
+    ] {
+      faults.latency = latency
+      #expect(faults.latencyMilliseconds == milliseconds, "\(latency)")
+    }
+  }
+
   @Test("offline requests throw .offline; back online they are answered")
   func offline() async throws {
     let sandbox = CardSandbox()

@@ -136,6 +136,22 @@ struct PersistenceTests {
     #expect(try await second.cardIds(token: again.accessToken) == ["c1", "c2"])
   }
 
+  @Test("a state failure's answer names the state file without its folder; its detail with it")
+  func failureNamesNoAbsolutePath() async throws {
+    let directory = try TemporaryDirectory()
+    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    // Unreadable for root too: the state file becomes a folder.
+    try FileManager.default.removeItem(at: directory.stateFile)
+    try FileManager.default.createDirectory(
+      at: directory.stateFile, withIntermediateDirectories: false)
+    let response = try await sandbox.handle(Requests.login())
+    #expect(response.status == 500)
+    let message = try ParsedEnvelope(response).message
+    #expect(message.hasPrefix("the sandbox could not load its state: the sandbox state file "))
+    #expect(!message.contains(directory.url.path), "\(message)")
+    #expect(response.failureDetail?.contains(directory.stateFile.path) == true)
+  }
+
   @Test("a state that cannot be saved answers 500 and changes nothing")
   func unwritable() async throws {
     let directory = try TemporaryDirectory()

@@ -41,11 +41,14 @@ enum AdminOperation: Equatable {
     let status: Int
     let message: String
     var allowedMethods: [String] = []
+    /// For a failure of the server's own, its cause with every path, for the log only: the
+    /// message names no path of the server's machine.
+    var detail: String?
   }
 
-  /// The operation `method` and `target` name, with its arguments from `body`, a JSON object
-  /// whatever the request's `Content-Type` says (`curl -d` sends a form type); `404` for an
-  /// unknown operation, `405` for a wrong method, `400` for bad arguments.
+  /// The operation `method` and `target` name, with its arguments from `body`, a JSON object;
+  /// `404` for an unknown operation, `405` for a wrong method, `400` naming the field for bad
+  /// arguments: every number within the bounds the REPL's `sandbox` commands use.
   init(method: String, target: String, body: Data) throws(Refusal) {
     let path = target.prefix { $0 != "?" && $0 != "#" }
     let name = path.dropFirst(Self.prefix.count + 1)
@@ -76,18 +79,6 @@ enum AdminOperation: Equatable {
       allowedMethods: allowed)
   }
 
-  private struct FailArguments: Decodable {
-    let status: Int
-    let count: Int?
-  }
-  private struct LatencyArguments: Decodable { let milliseconds: Int }
-  private struct OfflineArguments: Decodable { let offline: Bool }
-  /// `kind` is a ``MalformedReply``'s raw value.
-  private struct MalformArguments: Decodable {
-    let kind: String
-    let count: Int?
-  }
-
   private static func operation(named name: String, arguments body: Data) throws(Refusal)
     -> AdminOperation
   {
@@ -96,40 +87,35 @@ enum AdminOperation: Equatable {
     case "revoke-refresh": return .revokeRefreshTokens
     case "reset": return .reset
     case "fail":
-      let arguments = try decode(FailArguments.self, body, example: #"{"status": 503, "count": 2}"#)
-      return .fail(status: arguments.status, count: arguments.count ?? 1)
+      let arguments = try AdminArguments(body, example: #"{"status": 503, "count": 2}"#)
+      return .fail(
+        status: try arguments.wholeNumber("status", in: SandboxFaults.failureStatuses),
+        count: try arguments.wholeNumber("count", in: SandboxFaults.counts, default: 1))
     case "latency":
-      let arguments = try decode(LatencyArguments.self, body, example: #"{"milliseconds": 200}"#)
-      return .latency(milliseconds: arguments.milliseconds)
+      let arguments = try AdminArguments(body, example: #"{"milliseconds": 200}"#)
+      return .latency(
+        milliseconds: try arguments.wholeNumber(
+          "milliseconds", in: 0...SandboxFaults.maximumLatencyMilliseconds))
     case "malform":
-      let arguments = try decode(
-        MalformArguments.self, body, example: #"{"kind": "envelope", "count": 2}"#)
-      guard let kind = MalformedReply(rawValue: arguments.kind) else {
+      let arguments = try AdminArguments(body, example: #"{"kind": "envelope", "count": 2}"#)
+      let kindName = try arguments.string("kind")
+      guard let kind = MalformedReply(rawValue: kindName) else {
         let kinds = MalformedReply.allCases.map { #""\#($0.rawValue)""# }
         throw Refusal(
           status: 400,
-          message:
-            "no malformed reply \(arguments.kind); kind is \(kinds.joined(separator: " or "))")
+          message: "no malformed reply \(kindName); kind is \(kinds.joined(separator: " or "))")
       }
-      return .malform(kind, count: arguments.count ?? 1)
+      return .malform(
+        kind, count: try arguments.wholeNumber("count", in: SandboxFaults.counts, default: 1))
     default:
-      let arguments = try decode(OfflineArguments.self, body, example: #"{"offline": true}"#)
-      return .offline(arguments.offline)
-    }
-  }
-
-  private static func decode<Arguments: Decodable>(
-    _ type: Arguments.Type, _ body: Data, example: String
-  ) throws(Refusal) -> Arguments {
-    do {
-      return try JSONDecoder().decode(type, from: body)
-    } catch {
-      throw Refusal(status: 400, message: "send a JSON body such as \(example)")
+      let arguments = try AdminArguments(body, example: #"{"offline": true}"#)
+      return .offline(try arguments.boolean("offline"))
     }
   }
 
   /// Carries the operation out; `400` for arguments the sandbox refuses, `500` when its
-  /// state file cannot be locked, read or saved.
+  /// state file cannot be locked, read or saved, its message naming no path and its
+  /// ``Refusal/detail`` the cause.
   func apply(to sandbox: CardSandbox) async throws(Refusal) {
     do {
       switch self {
@@ -146,7 +132,12 @@ enum AdminOperation: Equatable {
     } catch let error as SandboxFaultError {
       throw Refusal(status: 400, message: error.description)
     } catch {
-      throw Refusal(status: 500, message: "\(error)")
+      throw Refusal(
+        status: 500,
+        message:
+          "the sandbox's state cannot be read or saved, so nothing changed; "
+          + "the server's log names the cause",
+        detail: "\(error)")
     }
   }
 }

@@ -14,7 +14,7 @@ struct FaultsSnapshot: Encodable, Equatable {
 
   init(_ faults: SandboxFaults) {
     offline = faults.isOffline
-    latencyMilliseconds = Int(faults.latency / .milliseconds(1))
+    latencyMilliseconds = faults.latencyMilliseconds
     failureStatus = faults.failureStatus
     failuresRemaining = faults.failuresRemaining
     malformedReply = faults.malformedReply?.rawValue

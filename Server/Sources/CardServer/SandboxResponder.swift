@@ -16,14 +16,15 @@ struct SandboxResponder: HTTPResponder {
     let start = ContinuousClock.now
     let method = request.method.rawValue
     let target = request.head.path ?? "/"
-    func logged(_ outcome: String) {
+    func logged(_ outcome: String, detail: String? = nil) {
       log(
         RequestLog.line(
-          method: method, target: target, outcome: outcome, duration: ContinuousClock.now - start))
+          method: method, target: target, outcome: outcome, duration: ContinuousClock.now - start,
+          detail: detail))
     }
     do {
-      let response = try await answer(request, context: context)
-      logged(String(response.status.code))
+      let (response, detail) = try await answer(request, context: context)
+      logged(String(response.status.code), detail: detail)
       return response
     } catch {
       logged("closed")
@@ -31,29 +32,44 @@ struct SandboxResponder: HTTPResponder {
     }
   }
 
-  /// Throws only after closing the connection, when there is to be no answer.
-  private func answer(_ request: Request, context: ServerRequestContext) async throws -> Response {
+  /// The response, and for a failure of the server's own its cause with every path, for the
+  /// log only (the response names none). Throws only after closing the connection, when there
+  /// is to be no answer.
+  private func answer(_ request: Request, context: ServerRequestContext) async throws -> (
+    Response, detail: String?
+  ) {
     let target = request.head.path ?? "/"
     let limit = BodyLimit.of(method: request.method.rawValue, path: target)
     let body: ByteBuffer
     do {
       let contentLength = request.headers[.contentLength].flatMap { Int($0) }
+      if let contentLength, contentLength > limit.byteCount { throw BodyTooLarge(limit: limit) }
+      // The body is wanted: a client waiting for `100 Continue` gets it now (HTTP1Persistence,
+      // which also judges the expectation; asked only when there is one, to spare every other
+      // request a trip to the event loop).
+      if request.headers[.expect] != nil {
+        try? await context.channel.triggerUserOutboundEvent(HTTP1Persistence.ContinueRequest())
+          .get()
+      }
       body = try await limit.collect(request.body, contentLength: contentLength)
     } catch let error as BodyTooLarge {
-      return ServerEnvelope.response(
+      let response = ServerEnvelope.response(
         413,
         "the request body is over \(error.limit.description); an image may be at most 10 MiB")
+      return (response, nil)
     }
     let bytes = Data(body.readableBytesView)
     if AdminOperation.isAdmin(target) {
       return await admin(
-        request.method.rawValue, target, bytes, peer: context.channel.remoteAddress)
+        request.method.rawValue, target, bytes, headers: request.headers,
+        peer: context.channel.remoteAddress)
     }
     let sandboxRequest = SandboxRequest(
       method: request.method.rawValue, path: target,
       headerFields: request.headers.map { (name: $0.name.rawName, value: $0.value) }, body: bytes)
     do {
-      return Self.response(try await sandbox.handle(sandboxRequest))
+      let answer = try await sandbox.handle(sandboxRequest)
+      return (Self.response(answer), answer.failureDetail)
     } catch {
       // Offline, or the client went away: no answer, as a server that is down gives none.
       try? await context.channel.close()
@@ -61,22 +77,31 @@ struct SandboxResponder: HTTPResponder {
     }
   }
 
-  private func admin(_ method: String, _ target: String, _ body: Data, peer: SocketAddress?) async
-    -> Response
-  {
+  private func admin(
+    _ method: String, _ target: String, _ body: Data, headers: HTTPFields, peer: SocketAddress?
+  ) async -> (Response, detail: String?) {
     guard LoopbackPolicy.allowsAdmin(from: peer) else {
-      return ServerEnvelope.response(403, "the admin path answers only on loopback")
+      return (ServerEnvelope.response(403, "the admin path answers only on loopback"), nil)
     }
-    do {
+    do throws(AdminOperation.Refusal) {
+      if let refusal = CrossSitePolicy.refusal(
+        method: method, origin: headers[.origin], contentType: headers[.contentType])
+      {
+        throw refusal
+      }
       let operation = try AdminOperation(method: method, target: target, body: body)
       try await operation.apply(to: sandbox)
       let faults = FaultsSnapshot(await sandbox.faults)
-      return ServerEnvelope.response(200, "sandbox faults: \(faults.summary)", data: faults)
+      return (
+        ServerEnvelope.response(200, "sandbox faults: \(faults.summary)", data: faults), nil
+      )
     } catch {
       var headers: HTTPFields = [:]
       headers[.allow] =
         error.allowedMethods.isEmpty ? nil : error.allowedMethods.joined(separator: ", ")
-      return ServerEnvelope.response(error.status, error.message, headers: headers)
+      return (
+        ServerEnvelope.response(error.status, error.message, headers: headers), error.detail
+      )
     }
   }
 

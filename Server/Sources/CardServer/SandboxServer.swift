@@ -1,6 +1,7 @@
 import CardSandbox
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -14,13 +15,17 @@ package struct SandboxServer: Sendable {
   package let port: Int
   /// Receives one line per request (``RequestLog``), from any thread.
   package let log: @Sendable (String) -> Void
+  /// The idle timeout and the cap on open connections.
+  package let limits: ConnectionLimits
 
   package init(
-    sandbox: CardSandbox, host: String, port: Int, log: @escaping @Sendable (String) -> Void
+    sandbox: CardSandbox, host: String, port: Int, limits: ConnectionLimits = .standard(),
+    log: @escaping @Sendable (String) -> Void
   ) {
     self.sandbox = sandbox
     self.host = host
     self.port = port
+    self.limits = limits
     self.log = log
   }
 
@@ -37,7 +42,17 @@ package struct SandboxServer: Sendable {
     logger.logLevel = .warning
     let application = Application(
       responder: SandboxResponder(sandbox: sandbox, log: log),
-      configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+      server: HTTPServerBuilder { responder in
+        SandboxHTTP1Channel(
+          base: HTTP1Channel(
+            responder: responder,
+            configuration: HTTP1Channel.Configuration(
+              idleTimeout: TimeAmount(limits.idleTimeout))))
+      },
+      configuration: ApplicationConfiguration(
+        address: .hostname(host, port: port),
+        availableConnectionsDelegate: MaximumAvailableConnections(
+          limits.maximumConnections, logger: logger)),
       onServerRunning: { channel in await onRunning(Self.baseURL(of: channel, host: host)) },
       logger: logger)
     return ServiceGroup(

@@ -104,7 +104,7 @@ struct LiveServerTests {
       #expect(try await HTTPExchange.send("GET", cards, token: token).status == 200)
 
       let expire = try await HTTPExchange.send(
-        "POST", server.url.appendingPathComponent("_sandbox/expire-token"))
+        "POST", server.url.appendingPathComponent("_sandbox/expire-token"), json: "{}")
       #expect(expire.status == 200)
       #expect(try await HTTPExchange.send("GET", cards, token: token).status == 401)
     }

@@ -18,4 +18,12 @@ struct RequestLogTests {
       method: "GET", target: "/card/x\nPOST /auth/login 200", outcome: "404", duration: .zero)
     #expect(line == "GET /card/x%0APOST%20/auth/login%20200 404 0.0 ms")
   }
+
+  @Test("a failure's cause follows, spaces kept, control characters escaped")
+  func detail() {
+    let line = RequestLog.line(
+      method: "POST", target: "/auth/login", outcome: "500", duration: .zero,
+      detail: "the file /srv/a b/state.json\ncannot be read")
+    #expect(line == "POST /auth/login 500 0.0 ms: the file /srv/a b/state.json%0Acannot be read")
+  }
 }

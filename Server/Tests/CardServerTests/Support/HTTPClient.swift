@@ -19,8 +19,10 @@ struct HTTPExchange: Sendable {
     headers.first { $0.key.lowercased() == name.lowercased() }?.value
   }
 
+  /// `headers` are set last, so they may replace the `Content-Type` that `json` sets.
   static func send(
-    _ method: String, _ url: URL, token: String? = nil, json: String? = nil
+    _ method: String, _ url: URL, token: String? = nil, json: String? = nil,
+    headers: [String: String] = [:]
   ) async throws -> HTTPExchange {
     var request = URLRequest(url: url)
     request.httpMethod = method
@@ -28,6 +30,9 @@ struct HTTPExchange: Sendable {
     if let json {
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
       request.httpBody = Data(json.utf8)
+    }
+    for (name, value) in headers {
+      request.setValue(value, forHTTPHeaderField: name)
     }
     let configuration = URLSessionConfiguration.ephemeral
     // A real timeout's safety limit: a server that never answers fails the test, not hangs it.

@@ -14,7 +14,8 @@ struct LiveServer: Sendable {
 
   static func start(
     accessTokenLifetime: Duration = .seconds(3600),
-    refreshTokenReuseInterval: Duration = CardSandbox.defaultRefreshTokenReuseInterval
+    refreshTokenReuseInterval: Duration = CardSandbox.defaultRefreshTokenReuseInterval,
+    limits: ConnectionLimits = .standard()
   ) async throws -> LiveServer {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("card-server-tests-\(UUID().uuidString)")
@@ -26,7 +27,7 @@ struct LiveServer: Sendable {
     let (log, logLines) = AsyncStream.makeStream(of: String.self)
     let (urls, bound) = AsyncStream.makeStream(of: URL.self)
     let server = SandboxServer(
-      sandbox: sandbox, host: "127.0.0.1", port: 0, log: { logLines.yield($0) })
+      sandbox: sandbox, host: "127.0.0.1", port: 0, limits: limits, log: { logLines.yield($0) })
     let group = server.serviceGroup(handlingSignals: false) { url in bound.yield(url) }
     let task = Task { try await group.run() }
     guard let url = await urls.first(where: { _ in true }) else {
@@ -47,11 +48,13 @@ struct LiveServer: Sendable {
   static func with<Result>(
     accessTokenLifetime: Duration = .seconds(3600),
     refreshTokenReuseInterval: Duration = CardSandbox.defaultRefreshTokenReuseInterval,
+    limits: ConnectionLimits = .standard(),
     _ body: (LiveServer) async throws -> Result
   ) async throws -> Result {
     let server = try await start(
-      accessTokenLifetime: accessTokenLifetime, refreshTokenReuseInterval: refreshTokenReuseInterval
-    )
+      accessTokenLifetime: accessTokenLifetime,
+      refreshTokenReuseInterval: refreshTokenReuseInterval,
+      limits: limits)
     do {
       let result = try await body(server)
       await server.stop()

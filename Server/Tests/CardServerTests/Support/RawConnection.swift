@@ -18,6 +18,8 @@ import Foundation
 /// thread of its own, never on the concurrency pool that the server in this process uses.
 final class RawConnection {
   private let descriptor: Int32
+  /// Bytes read past the last response returned.
+  private var received = Data()
 
   struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -60,15 +62,62 @@ final class RawConnection {
 
   /// Reads until the end of a response head and returns its status line.
   func readStatusLine() throws -> String {
-    var received = Data()
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while received.range(of: Data("\r\n\r\n".utf8)) == nil {
-      let count = recv(descriptor, &buffer, buffer.count, 0)
-      guard count > 0 else { throw Failure(description: "the connection ended (\(errno))") }
-      received.append(contentsOf: buffer[..<count])
-    }
-    let head = String(decoding: received, as: UTF8.self)
+    let head = try readHead()
     return String(head.prefix { $0 != "\r" })
+  }
+
+  /// Reads one response head, up to and without its blank line; what follows it stays for the
+  /// next read.
+  func readHead() throws -> String {
+    let end = Data("\r\n\r\n".utf8)
+    while received.range(of: end) == nil {
+      try receive()
+    }
+    let range = received.range(of: end)!
+    let head = String(decoding: received[..<range.lowerBound], as: UTF8.self)
+    received = Data(received[range.upperBound...])
+    return head
+  }
+
+  /// Reads one whole response framed by `Content-Length` (none: no body): its head and body.
+  func readResponse() throws -> (head: String, body: Data) {
+    let head = try readHead()
+    let length =
+      head.split(separator: "\r\n").lazy
+      .compactMap { line -> Int? in
+        let parts = line.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+        return Int(parts[1].trimmingCharacters(in: .whitespaces))
+      }
+      .first ?? 0
+    while received.count < length {
+      try receive()
+    }
+    let body = Data(received.prefix(length))
+    received = Data(received.dropFirst(length))
+    return (head, body)
+  }
+
+  private func receive() throws {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = recv(descriptor, &buffer, buffer.count, 0)
+    guard count > 0 else { throw Failure(description: "the connection ended (\(errno))") }
+    received.append(contentsOf: buffer[..<count])
+  }
+
+  /// Reads and drops whatever arrives until the server closes the connection; throws when the
+  /// safety limit passes first.
+  func readUntilClosed() throws {
+    received = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count == 0 { return }
+      if count < 0 {
+        if errno == ECONNRESET { return }
+        throw Failure(description: "the connection is still open (\(errno))")
+      }
+    }
   }
 
   /// Runs `work` on a new thread and waits for it without blocking the concurrency pool.
