@@ -24,6 +24,11 @@ struct APIError: Error, Sendable {
       headers: ["WWW-Authenticate": #"Bearer realm="card-sandbox""#])
   }
 
+  /// With `Retry-After` in whole seconds (RFC 9110 §10.2.3), as RFC 6585 §4 suggests.
+  static func tooManyRequests(_ message: String, retryAfter seconds: Int) -> APIError {
+    APIError(status: 429, message: message, headers: ["Retry-After": String(seconds)])
+  }
+
   /// With the `Allow` field HTTP requires on a `405` (RFC 9110 §15.5.6).
   static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> APIError {
     APIError(
