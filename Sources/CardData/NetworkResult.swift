@@ -82,6 +82,18 @@ public func judgeStatus<T: Decodable>(
   }
 }
 
+/// ``judgeStatus(by:data:type:)`` on a whole reply, which also reads the header fields that
+/// change what a status means to a person: a `429` with `Retry-After` in seconds is a
+/// `requestErr` whose message ends with the wait, such as `…; try again in 42 s`. The request
+/// is not sent again by itself (``RetryPolicy`` leaves 429 out).
+public func judgeStatus<T: Decodable>(of reply: HTTPResponse, type: T.Type) -> NetworkResult<T> {
+  let result = judgeStatus(by: reply.status, data: reply.body, type: type)
+  guard case .requestErr(let message, 429) = result, let seconds = reply.retryAfterSeconds else {
+    return result
+  }
+  return .requestErr(message: "\(message); try again in \(seconds) s", status: 429)
+}
+
 extension CardError {
   /// A call that got no HTTP response: `networkFail`, with the transport's message (its kind
   /// when the message is empty). A reply refused as too large or compressed is a reply that
