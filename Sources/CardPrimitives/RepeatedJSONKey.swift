@@ -13,8 +13,8 @@ import Foundation
 /// Keys are compared as `JSONDecoder` compares them: escapes decoded (`"user\u0049d"` is
 /// `userId`), then as Swift strings, so canonically equivalent spellings are one key. The
 /// cost is linear in the body: every byte is looked at once, and each key is compared with
-/// the keys before it in its object, one by one while there are at most
-/// ``linearSearchLimit``, then through a set.
+/// the keys before it in its object: byte by byte while they are plain ASCII and at most
+/// ``linearSearchLimit``, as strings through a set from then on.
 package enum RepeatedJSONKey {
   /// Arrays and objects nested deeper than this are refused; `JSONDecoder` refuses them too.
   package static let maximumDepth = 512
@@ -30,8 +30,8 @@ package enum RepeatedJSONKey {
   /// Throws the first key named twice in one object, in the order of the body.
   package static func check(_ json: Data) throws(Problem) {
     let problem = json.withUnsafeBytes { bytes in
-      var scanner = Scanner()
-      return scanner.scan(bytes)
+      var scanner = Scanner(bytes)
+      return scanner.scan()
     }
     if let problem { throw problem }
   }
@@ -40,29 +40,34 @@ package enum RepeatedJSONKey {
     let isObject: Bool
     /// Whether the next string in this object is a key.
     var expectsKey: Bool
-    /// Where this object's keys start in ``Scanner/keys``.
+    /// Where this object's keys start in ``Scanner/keys``, while they are compared as bytes.
     let firstKey: Int
-    /// This object's keys, once there are more than ``linearSearchLimit``.
+    /// This object's keys as strings, once one of them has an escape or a byte that is not
+    /// ASCII (only then can two different spellings be one key), or there are more than
+    /// ``linearSearchLimit``.
     var keySet: Set<String>?
   }
 
   private struct Scanner {
+    let bytes: UnsafeRawBufferPointer
     var frames: [Frame] = []
-    /// The keys of every object still open, innermost last.
-    var keys: [String] = []
+    /// Where the keys of every object still open are in ``bytes``, innermost last, for the
+    /// objects whose keys are compared as bytes.
+    var keys: [Range<Int>] = []
 
-    mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Problem? {
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    mutating func scan() -> Problem? {
       var index = 0
       while index < bytes.count {
         switch bytes[index] {
         case UInt8(ascii: "\""):
-          let end = Self.endOfString(in: bytes, openingAt: index)
+          let end = endOfString(openingAt: index)
           if let last = frames.indices.last, frames[last].expectsKey {
             frames[last].expectsKey = false
-            let key = Self.key(bytes[(index + 1)..<min(end.index, bytes.count)], end.hasEscape)
-            if !insert(key, into: last) { return .repeated(key: key) }
+            if let key = insert((index + 1)..<end, into: last) { return .repeated(key: key) }
           }
-          index = end.index + 1
+          index = end + 1
         case UInt8(ascii: "{"), UInt8(ascii: "["):
           guard frames.count < maximumDepth else { return .tooDeep }
           let isObject = bytes[index] == UInt8(ascii: "{")
@@ -83,42 +88,58 @@ package enum RepeatedJSONKey {
       return nil
     }
 
-    /// Adds `key` to the object of `frames[frame]`; false when the object already has it.
-    private mutating func insert(_ key: String, into frame: Int) -> Bool {
-      if frames[frame].keySet != nil {
-        return frames[frame].keySet!.insert(key).inserted
-      }
-      let first = frames[frame].firstKey
-      if keys[first...].contains(key) { return false }
-      keys.append(key)
-      if keys.count - first > linearSearchLimit {
-        frames[frame].keySet = Set(keys[first...])
-      }
-      return true
-    }
-
-    /// The index of the quote that closes the string opened at `start` (the end of the
-    /// bytes when none does), and whether the string has an escape.
-    private static func endOfString(in bytes: UnsafeRawBufferPointer, openingAt start: Int)
-      -> (index: Int, hasEscape: Bool)
-    {
-      var index = start + 1
-      var hasEscape = false
-      while index < bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: "\""): return (index, hasEscape)
-        case UInt8(ascii: "\\"):
-          hasEscape = true
-          index += 2
-        default: index += 1
+    /// Adds the key at `range` to the object of `frames[frame]`; the key, as a string, when
+    /// the object already has it.
+    private mutating func insert(_ range: Range<Int>, into frame: Int) -> String? {
+      if frames[frame].keySet == nil {
+        let first = frames[frame].firstKey
+        if isPlainASCII(range) {
+          for earlier in keys[first...] where sameBytes(earlier, range) {
+            return string(range)
+          }
+          keys.append(range)
+          guard keys.count - first > linearSearchLimit else { return nil }
+          frames[frame].keySet = Set(keys[first...].map { string($0) })
+          keys.removeSubrange(first...)
+          return nil
         }
+        frames[frame].keySet = Set(keys[first...].map { string($0) })
+        keys.removeSubrange(first...)
       }
-      return (bytes.count, hasEscape)
+      let key = string(range)
+      return frames[frame].keySet!.insert(key).inserted ? nil : key
     }
 
-    private static func key(_ raw: Slice<UnsafeRawBufferPointer>, _ hasEscape: Bool) -> String {
-      guard hasEscape else { return String(decoding: raw, as: UTF8.self) }
-      return String(decoding: unescaped(raw), as: UTF8.self)
+    private func isPlainASCII(_ range: Range<Int>) -> Bool {
+      !bytes[range].contains { $0 >= 0x80 || $0 == UInt8(ascii: "\\") }
+    }
+
+    private func sameBytes(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
+      guard one.count == other.count, let base = bytes.baseAddress else { return false }
+      return memcmp(base + one.lowerBound, base + other.lowerBound, one.count) == 0
+    }
+
+    /// The key at `range` as `JSONDecoder` reads it, escapes decoded.
+    private func string(_ range: Range<Int>) -> String {
+      String(decoding: Self.unescaped(bytes[range]), as: UTF8.self)
+    }
+
+    /// The index of the quote that closes the string opened at `start`: the first quote
+    /// after it with an even number of backslashes before it (the end of the bytes when there
+    /// is none). Each byte is looked at at most twice.
+    private func endOfString(openingAt start: Int) -> Int {
+      guard let base = bytes.baseAddress else { return bytes.count }
+      var from = start + 1
+      while from < bytes.count {
+        guard let found = memchr(base + from, Int32(UInt8(ascii: "\"")), bytes.count - from)
+        else { break }
+        let quote = base.distance(to: UnsafeRawPointer(found))
+        var backslash = quote - 1
+        while backslash > start, bytes[backslash] == UInt8(ascii: "\\") { backslash -= 1 }
+        if (quote - 1 - backslash) % 2 == 0 { return quote }
+        from = quote + 1
+      }
+      return bytes.count
     }
 
     /// The UTF-8 bytes a JSON string's contents stand for; an escape that is not valid JSON,

@@ -56,6 +56,21 @@ struct RemoteAuthRepositoryTests {
     #expect(await harness.transport.received.count == 1)
   }
 
+  @Test func aTokenReplyThatNamesAKeyTwiceIsRefusedAndStoresNothing() async throws {
+    let harness = H()
+    let token =
+      #"{"accessToken": "at_1", "refreshToken": "rt_1", "expiresIn": 60, "accessToken": "at_2"}"#
+    await harness.transport.stub(
+      method: .post, path: "/api/auth/login", with: [H.envelope(data: token)])
+    await #expect(
+      throws: CardError.pathErr(
+        reason: "status 200: the key accessToken appears more than once in one object")
+    ) {
+      try await harness.auth.signIn(userID: try UserID("demo"), password: try Password("demo"))
+    }
+    #expect(await harness.store.credential == nil)
+  }
+
   @Test func anExpiredTokenIsRefreshedTransparently() async throws {
     let clock = FakeWallClock()
     let harness = H(credential: H.credential(expiresIn: -60, clock: clock))
