@@ -4,17 +4,17 @@ import Foundation
 /// `{"userId": "guest", "password": "guest", "userId": "demo"}`.
 ///
 /// `JSONDecoder` silently keeps the first of the two values, while `JSONSerialization` (and
-/// many a proxy) keeps the last, so the two would disagree about what
-/// a body says (who is signing in). Refusing such a body is the only answer that every
-/// reader agrees with (RFC 8259 §4: names "SHOULD be unique").
+/// many a proxy) keeps the last, so two readers would disagree about what a body says (who is
+/// signing in). Refusing such a body is the only answer that every reader agrees with
+/// (RFC 8259 §4: names "SHOULD be unique").
 ///
 /// Meant for a body that has already decoded as JSON: it does not validate, it only follows
 /// strings and nesting, and on malformed input it still ends, in one pass, without trapping.
 /// Keys are compared as `JSONDecoder` compares them: escapes decoded (`"user\u0049d"` is
 /// `userId`), then as Swift strings, so canonically equivalent spellings are one key. The
-/// cost is linear in the body: every byte is looked at once, and each key is compared with
-/// the keys before it in its object: byte by byte while they are plain ASCII and at most
-/// ``linearSearchLimit``, as strings through a set from then on.
+/// cost is linear in the body: every byte is looked at once or twice, and each key is
+/// compared with the keys before it in its object, byte by byte while they are plain ASCII
+/// and at most ``linearSearchLimit``, as strings through a set from then on.
 package enum RepeatedJSONKey {
   /// Arrays and objects nested deeper than this are refused; `JSONDecoder` refuses them too.
   package static let maximumDepth = 512
