@@ -29,7 +29,7 @@ extension Endpoint where Response == AuthCredential {
     -> @Sendable (HTTPResponse) -> NetworkResult<AuthCredential>
   {
     { reply in
-      judgeStatus(by: reply.status, data: reply.body, type: TokenDTO.self)
+      judgeStatus(of: reply, type: TokenDTO.self, refusingRepeatedKeys: true)
         .tryMap { (token) throws(WireMappingError) in
           try token.credential(userID: userID, now: now)
         }

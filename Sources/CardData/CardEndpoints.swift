@@ -22,7 +22,7 @@ extension Endpoint where Response == [Card] {
   }
 
   private static func cards(_ reply: HTTPResponse) -> NetworkResult<[Card]> {
-    judgeStatus(by: reply.status, data: reply.body, type: [CardDTO].self)
+    judgeStatus(of: reply, type: [CardDTO].self)
       .tryMap { (dtos) throws(WireMappingError) in try dtos.cards() }
   }
 }
@@ -46,7 +46,7 @@ extension Endpoint where Response == Card {
   }
 
   private static func card(_ reply: HTTPResponse) -> NetworkResult<Card> {
-    judgeStatus(by: reply.status, data: reply.body, type: CardDTO.self)
+    judgeStatus(of: reply, type: CardDTO.self)
       .tryMap { (dto) throws(WireMappingError) in try dto.card() }
   }
 }
@@ -62,7 +62,7 @@ extension Endpoint where Response == Void {
 
   /// A reply whose `data` must be `null`.
   static func nothing(_ reply: HTTPResponse) -> NetworkResult<Void> {
-    judgeStatus(by: reply.status, data: reply.body, type: NoPayload.self).tryMap { _ in () }
+    judgeStatus(of: reply, type: NoPayload.self).tryMap { _ in () }
   }
 }
 

@@ -1,4 +1,5 @@
 import CardDomain
+import CardPrimitives
 import Foundation
 
 /// The outcome of one call to the card service, judged by ``judgeStatus(by:data:type:)``:
@@ -69,9 +70,16 @@ extension NetworkResult {
 public func judgeStatus<T: Decodable>(
   by statusCode: Int, data: Data, type: T.Type
 ) -> NetworkResult<T> {
+  judge(statusCode, data, type, refusingRepeatedKeys: false)
+}
+
+private func judge<T: Decodable>(
+  _ statusCode: Int, _ data: Data, _ type: T.Type, refusingRepeatedKeys: Bool
+) -> NetworkResult<T> {
   switch statusCode {
   case 200..<300:
-    return judgeSuccess(status: statusCode, body: data, type: type)
+    return judgeSuccess(
+      status: statusCode, body: data, type: type, refusingRepeatedKeys: refusingRepeatedKeys)
   case 400..<500:
     let message = envelopeMessage(in: data) ?? ReplyShape.phrase(forStatus: statusCode)
     return .requestErr(message: message, status: statusCode)
@@ -80,6 +88,25 @@ public func judgeStatus<T: Decodable>(
   default:
     return .pathErr(reason: "unexpected status \(statusCode)")
   }
+}
+
+/// ``judgeStatus(by:data:type:)`` on a whole reply, which also reads the header fields that
+/// change what a status means to a person: a `429` with `Retry-After` in seconds is a
+/// `requestErr` whose message ends with the wait, such as `…; try again in 42 s`. The request
+/// is not sent again by itself (``RetryPolicy`` leaves 429 out).
+///
+/// `refusingRepeatedKeys` makes a 2xx body that decoded, but names a key twice in one object
+/// (``CardPrimitives/RepeatedJSONKey``), a `pathErr`: the decoder keeps the first value where
+/// a proxy may keep the last. The token replies ask for it; card replies do not, since the
+/// scan costs about a tenth of their decode (Architecture.md, "Speed").
+public func judgeStatus<T: Decodable>(
+  of reply: HTTPResponse, type: T.Type, refusingRepeatedKeys: Bool = false
+) -> NetworkResult<T> {
+  let result = judge(reply.status, reply.body, type, refusingRepeatedKeys: refusingRepeatedKeys)
+  guard case .requestErr(let message, 429) = result, let seconds = reply.retryAfterSeconds else {
+    return result
+  }
+  return .requestErr(message: "\(message); try again in \(seconds) s", status: 429)
 }
 
 extension CardError {
@@ -151,9 +178,9 @@ public struct WireMappingError: Error, Hashable, Sendable, CustomStringConvertib
 /// about as much as mapping a card.
 private let replyDecoder = JSONDecoder()
 
-private func judgeSuccess<T: Decodable>(status: Int, body: Data, type: T.Type)
-  -> NetworkResult<T>
-{
+private func judgeSuccess<T: Decodable>(
+  status: Int, body: Data, type: T.Type, refusingRepeatedKeys: Bool
+) -> NetworkResult<T> {
   // A blank body is described without decoding: JSONDecoder reads 16 MiB of spaces more
   // slowly than they arrive over loopback.
   guard ReplyShape.firstSignificantByte(of: body) != nil else {
@@ -165,6 +192,13 @@ private func judgeSuccess<T: Decodable>(status: Int, body: Data, type: T.Type)
     envelope = try replyDecoder.decode(GenericResponse<T>.self, from: body)
   } catch {
     return .pathErr(reason: "status \(status): " + whyNot(body, decodes: T.self, error))
+  }
+  if refusingRepeatedKeys {
+    do {
+      try RepeatedJSONKey.check(body)
+    } catch {
+      return .pathErr(reason: "status \(status): " + ReplyShape.describe(error))
+    }
   }
   guard envelope.success else {
     let message = ReplyShape.excerpt(of: envelope.message)

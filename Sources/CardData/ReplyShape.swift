@@ -1,3 +1,4 @@
+import CardPrimitives
 import Foundation
 
 /// Short, quote-free descriptions of a reply that could not be read, for `pathErr` reasons.
@@ -33,6 +34,16 @@ enum ReplyShape {
         ? "not valid JSON" : "invalid value at \(path(context.codingPath))"
     @unknown default:
       return "undecodable"
+    }
+  }
+
+  /// A body that names a key twice in one object, such as `the key data appears more than
+  /// once in one object`: the key, cut to 100 characters, never a value.
+  static func describe(_ problem: RepeatedJSONKey.Problem) -> String {
+    switch problem {
+    case .repeated(let key):
+      "the key \(key.truncated(to: 100)) appears more than once in one object"
+    case .tooDeep: "nested more than \(RepeatedJSONKey.maximumDepth) levels deep"
     }
   }
 

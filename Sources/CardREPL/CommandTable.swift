@@ -17,6 +17,8 @@ package enum CommandTable {
         "Quote a password with spaces: login demo 'my secret'. It is never printed.",
         "Leave it out to be asked for it without echo; a script can give it on standard",
         "input with card-repl --password-stdin. A login line never enters the history.",
+        "After 5 failed logins for a user id within 60 s, its logins answer requestErr (429)",
+        "with the wait, until 60 s after the first of them; sandbox reset ends the wait.",
       ]
     ) { (arguments) throws(UsageError) in
       let words = try arguments.expect(1...2, "a user id")

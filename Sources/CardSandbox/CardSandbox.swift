@@ -14,6 +14,8 @@ import Foundation
 public actor CardSandbox {
   private var shared: SharedState
   private var currentFaults = SandboxFaults.none
+  /// Like the faults, in memory and for this sandbox alone: never saved with the state.
+  private var loginThrottle = LoginThrottle()
   private let accessTokenLifetime: Int
   /// In seconds; zero when a spent refresh token is never reusable.
   private let refreshTokenReuseInterval: TimeInterval
@@ -166,10 +168,12 @@ public actor CardSandbox {
     try await change { $0.sessions.revokeRefreshTokens() }
   }
 
-  /// The seed cards, no tokens, no faults (cleared even when the state cannot be saved), for
-  /// every sandbox on the state file. New card ids continue after those given out before.
+  /// The seed cards, no tokens, no faults and no failed logins (those two cleared even when
+  /// the state cannot be saved), for every sandbox on the state file. New card ids continue
+  /// after those given out before.
   public func reset() async throws(SandboxStateError) {
     currentFaults = .none
+    loginThrottle = LoginThrottle()
     try await change { state in
       var seed = SeedData.state
       seed.cards.continueNumbering(after: state.cards)
@@ -180,7 +184,8 @@ public actor CardSandbox {
   private func answer(_ request: SandboxRequest, on route: Route) -> SandboxResponse {
     var handler = RequestHandler(
       state: shared.current, now: clock(), accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: refreshTokenReuseInterval)
+      refreshTokenReuseInterval: refreshTokenReuseInterval, loginThrottle: loginThrottle)
+    defer { loginThrottle = handler.loginThrottle }
     do throws(APIError) {
       let response = try handler.respond(to: route, request: request)
       // Every route served by GET only reads, so only the other methods' answers are saved.

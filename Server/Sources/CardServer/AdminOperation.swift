@@ -24,7 +24,7 @@ enum AdminOperation: Equatable {
   /// `POST /_sandbox/malform` with `{"kind": "envelope", "count": 2}`: the next `count`
   /// requests answer 200 with a reply that breaks the contract; `count` defaults to 1.
   case malform(MalformedReply, count: Int)
-  /// `POST /_sandbox/reset`: the seed cards, no sessions, no faults.
+  /// `POST /_sandbox/reset`: the seed cards, no sessions, no faults, no failed logins.
   case reset
 
   static let prefix = "/_sandbox"

@@ -36,6 +36,33 @@ struct LiveServerTests {
     }
   }
 
+  @Test("five failed logins lock the user with 429 and Retry-After; the admin reset clears it")
+  func loginRateLimit() async throws {
+    try await LiveServer.with { server in
+      let login = server.url.appendingPathComponent("auth/login")
+      for _ in 1...5 {
+        let failed = try await HTTPExchange.send(
+          "POST", login, json: #"{"userId": "demo", "password": "wrong"}"#)
+        #expect(failed.status == 401)
+      }
+      let locked = try await HTTPExchange.send(
+        "POST", login, json: #"{"userId": "demo", "password": "demo"}"#)
+      #expect(locked.status == 429)
+      // Whole seconds until the first failure is 60 s old; the fake-clock tests pin the value.
+      #expect(
+        locked.header("Retry-After").flatMap { Int($0) }.map { (1...60).contains($0) } == true)
+      #expect(
+        locked.envelope["message"] as? String
+          == "too many failed logins for this user id within 60 s")
+      #expect(try await HTTPExchange.login(server.url, user: "guest").isEmpty == false)
+
+      let reset = try await HTTPExchange.send(
+        "POST", server.url.appendingPathComponent("_sandbox/reset"), json: "{}")
+      #expect(reset.status == 200)
+      #expect(try await HTTPExchange.login(server.url).isEmpty == false)
+    }
+  }
+
   @Test("an upload past the limit is refused with 413 before its body has ended")
   func oversizedBodyRefusedWhileStreaming() async throws {
     try await LiveServer.with { server in

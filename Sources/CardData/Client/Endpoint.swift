@@ -20,7 +20,7 @@ public struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, C
   private let sample: @Sendable () -> HTTPResponse
   private let decoder: @Sendable (HTTPResponse) -> NetworkResult<Response>
 
-  /// `decode` judges a reply, usually with ``judgeStatus(by:data:type:)``.
+  /// `decode` judges a reply, usually with ``judgeStatus(of:type:)``.
   public init(
     name: String, method: HTTPMethod, path: RequestPath, body: RequestBody = .none,
     authorization: Authorization,

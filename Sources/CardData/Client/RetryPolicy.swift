@@ -8,6 +8,11 @@ import Foundation
 /// at most `maximumDelay`, or longer when the retried response says `Retry-After: <seconds>`
 /// (also capped; the HTTP-date form is ignored). There is no jitter, so tests can assert
 /// exact delays.
+///
+/// `429 Too Many Requests` is not retried by default: its wait is the server's to set and may
+/// be longer than a command should silently take (a locked login waits up to 60 s, six times
+/// ``maximumDelay``), and the only 429 the contract has answers a login, a POST. It reaches
+/// the caller as `requestErr`, its message saying how long to wait.
 public struct RetryPolicy: RequestRetrier {
   /// How many retries one request may get.
   public var limit: Int
@@ -45,7 +50,8 @@ public struct RetryPolicy: RequestRetrier {
     case .failure(let error) where error.isTransient:
       return .retry(after: backoff, reason: .transientFailure)
     case .success(let response) where retryableStatuses.contains(response.status):
-      let requested = Self.retryAfter(in: response).map { min($0, maximumDelay) } ?? .zero
+      let requested =
+        response.retryAfterSeconds.map { min(.seconds($0), maximumDelay) } ?? .zero
       return .retry(after: max(backoff, requested), reason: .transientFailure)
     default:
       return .noDecision
@@ -60,12 +66,5 @@ public struct RetryPolicy: RequestRetrier {
       if delay >= maximumDelay { return maximumDelay }
     }
     return min(delay, maximumDelay)
-  }
-
-  private static func retryAfter(in response: HTTPResponse) -> Duration? {
-    guard let value = response.headers["Retry-After"],
-      let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 0
-    else { return nil }
-    return .seconds(seconds)
   }
 }

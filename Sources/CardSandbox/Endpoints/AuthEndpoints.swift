@@ -19,14 +19,27 @@ private struct RefreshBody: Decodable {
 extension RequestHandler {
   /// A token reply must not be cached (RFC 6749 §5.1).
   private static let tokenHeaders: HeaderFields = ["Cache-Control": "no-store"]
+  /// The same for an unknown user id and a wrong password, so the reply does not tell
+  /// which user ids exist.
+  private static let wrongCredentials = "the userId or the password is incorrect"
 
   mutating func login(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let body = try JSONBody.decode(LoginBody.self, from: request)
     guard !body.userId.isEmpty else { throw .badRequest("userId must not be empty") }
     guard !body.password.isEmpty else { throw .badRequest("password must not be empty") }
-    guard
-      SeedData.users.contains(where: { $0.userId == body.userId && $0.password == body.password })
-    else { throw .unauthorized("the userId or the password is incorrect") }
+    if let wait = loginThrottle.wait(for: body.userId, now: now) {
+      throw .tooManyRequests(
+        "too many failed logins for this user id within \(Int(LoginThrottle.window)) s",
+        retryAfter: wait)
+    }
+    guard let user = SeedData.users.first(where: { $0.userId == body.userId }) else {
+      throw .unauthorized(Self.wrongCredentials)
+    }
+    guard user.password == body.password else {
+      loginThrottle.recordFailure(for: user.userId, at: now)
+      throw .unauthorized(Self.wrongCredentials)
+    }
+    loginThrottle.recordSuccess(for: user.userId)
     let pair = state.sessions.startSession(
       for: body.userId, now: now, lifetime: accessTokenLifetime)
     return .envelope(200, "logged in", data: pair, headers: Self.tokenHeaders)

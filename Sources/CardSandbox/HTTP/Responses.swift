@@ -24,6 +24,11 @@ struct APIError: Error, Sendable {
       headers: ["WWW-Authenticate": #"Bearer realm="card-sandbox""#])
   }
 
+  /// With `Retry-After` in whole seconds (RFC 9110 §10.2.3), as RFC 6585 §4 suggests.
+  static func tooManyRequests(_ message: String, retryAfter seconds: Int) -> APIError {
+    APIError(status: 429, message: message, headers: ["Retry-After": String(seconds)])
+  }
+
   /// With the `Allow` field HTTP requires on a `405` (RFC 9110 §15.5.6).
   static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> APIError {
     APIError(
@@ -66,7 +71,8 @@ extension SandboxResponse {
 }
 
 /// Reads a JSON request body: `415` for another content type or charset, `400` naming the
-/// field for anything malformed. Unknown keys are ignored.
+/// field for anything malformed, and `400` naming the key for an object that names a key
+/// twice (``RepeatedJSONKey``), wherever it is. Unknown keys are ignored.
 enum JSONBody {
   static func decode<T: Decodable>(_ type: T.Type, from request: SandboxRequest)
     throws(APIError) -> T
@@ -78,11 +84,23 @@ enum JSONBody {
     guard !request.body.isEmpty else {
       throw .badRequest("the request body is empty; send a JSON object")
     }
+    let value: T
     do {
-      return try JSONDecoder().decode(T.self, from: request.body)
+      value = try JSONDecoder().decode(T.self, from: request.body)
     } catch {
       throw .badRequest(message(for: error))
     }
+    do {
+      try RepeatedJSONKey.check(request.body)
+    } catch {
+      switch error {
+      case .repeated(let key):
+        throw .badRequest("the key \(key.prefix(100)) appears more than once in one object")
+      case .tooDeep:
+        throw .badRequest("the request body is nested too deeply")
+      }
+    }
+    return value
   }
 
   private static func message(for error: any Error) -> String {

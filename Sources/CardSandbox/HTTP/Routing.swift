@@ -59,6 +59,8 @@ struct RequestHandler {
   let accessTokenLifetime: Int
   /// In seconds.
   let refreshTokenReuseInterval: TimeInterval
+  /// The sandbox's, which it takes back whatever the answer: a refused login counts.
+  var loginThrottle: LoginThrottle
 
   mutating func respond(to route: Route, request: SandboxRequest) throws(APIError)
     -> SandboxResponse

@@ -36,6 +36,41 @@ struct RemoteAuthRepositoryTests {
     #expect(await harness.transport.received.count == 1, "login is a POST: never retried")
   }
 
+  @Test func aLockedLoginSaysHowLongToWaitAndIsNotSentAgain() async throws {
+    let harness = H()
+    let body =
+      #"{"status": 429, "success": false, "message": "too many failed logins", "data": null}"#
+    await harness.transport.stub(
+      method: .post, path: "/api/auth/login",
+      with: [
+        .status(
+          429, headers: ["Content-Type": "application/json", "Retry-After": "42"], body: body)
+      ])
+    await #expect(
+      throws: CardError.requestErr(
+        message: "too many failed logins; try again in 42 s", status: 429)
+    ) {
+      try await harness.auth.signIn(userID: try UserID("demo"), password: try Password("demo"))
+    }
+    #expect(await harness.store.credential == nil)
+    #expect(await harness.transport.received.count == 1)
+  }
+
+  @Test func aTokenReplyThatNamesAKeyTwiceIsRefusedAndStoresNothing() async throws {
+    let harness = H()
+    let token =
+      #"{"accessToken": "at_1", "refreshToken": "rt_1", "expiresIn": 60, "accessToken": "at_2"}"#
+    await harness.transport.stub(
+      method: .post, path: "/api/auth/login", with: [H.envelope(data: token)])
+    await #expect(
+      throws: CardError.pathErr(
+        reason: "status 200: the key accessToken appears more than once in one object")
+    ) {
+      try await harness.auth.signIn(userID: try UserID("demo"), password: try Password("demo"))
+    }
+    #expect(await harness.store.credential == nil)
+  }
+
   @Test func anExpiredTokenIsRefreshedTransparently() async throws {
     let clock = FakeWallClock()
     let harness = H(credential: H.credential(expiresIn: -60, clock: clock))

@@ -70,7 +70,7 @@ struct RetryPolicyTests {
     #expect(sleeper.delays == [.milliseconds(500), .seconds(1)])
   }
 
-  @Test("other statuses are not retried", arguments: [400, 401, 403, 404, 409, 422, 501])
+  @Test("other statuses are not retried", arguments: [400, 401, 403, 404, 409, 422, 429, 501])
   func otherStatusesNotRetried(status: Int) async {
     let result = await send(.get, replies: [.status(status), .status(200)])
     #expect(result.success?.status == status)

@@ -20,7 +20,8 @@ import Testing
 ///
 /// Before comparing, the temporary directory's path is written `<root>`, and in request
 /// log lines (`[#N …]`) the request numbers, the timings and multipart boundaries are
-/// written `#N`, `T ms` and `<boundary>`.
+/// written `#N`, `T ms` and `<boundary>`; a locked login's wait (`try again in 60 s`) is
+/// written `try again in S s`.
 struct GoldenCase: CustomTestStringConvertible, Sendable {
   static let directory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Goldens")

@@ -118,11 +118,17 @@ struct GoldenRunner {
     pattern: "\\b(at|rt)_[A-Za-z0-9_-]{20,}")
 
   private func normalise(_ text: String) -> String {
-    text.replacingOccurrences(of: root.path, with: "<root>")
+    let lines = text.replacingOccurrences(of: root.path, with: "<root>")
       .split(separator: "\n", omittingEmptySubsequences: false)
       .map { line in line.hasPrefix("[#") ? Self.normaliseLogLine(String(line)) : String(line) }
       .joined(separator: "\n")
+    return Self.waitPattern.stringByReplacingMatches(
+      in: lines, range: NSRange(lines.startIndex..., in: lines), withTemplate: "try again in S s")
   }
+
+  /// A locked login's wait counts down on the wall clock from 60 s, so how many whole seconds
+  /// it says depends on how long the script took to get there.
+  private static let waitPattern = try! NSRegularExpression(pattern: "try again in [0-9]+ s\\b")
 
   private static let logPatterns: [(NSRegularExpression, String)] = [
     (try! NSRegularExpression(pattern: "^\\[#[0-9]+ "), "[#N "),

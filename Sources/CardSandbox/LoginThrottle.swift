@@ -1,0 +1,48 @@
+import Foundation
+
+/// The contract's login rate limit: once a user id has ``limit`` failed logins within
+/// ``window``, its logins are refused until the oldest of those failures is ``window`` old.
+///
+/// The window slides: at a moment `now` it holds the failures of the last 60 s
+/// (`now - 60 s < failure ≤ now`), and a user is locked while it holds five. A refused
+/// attempt checks no password, so it is not a failure and does not lengthen the lock; a
+/// successful login clears the user's failures. Only failures of known users are recorded
+/// (``recordFailure(for:at:)`` is called for them alone), so what is kept is bounded by the
+/// users and ``limit``, whatever ids a peer sends.
+///
+/// Kept in memory by one ``CardSandbox``, like its faults: never saved, never shared with
+/// another sandbox or process on the same state, and cleared by ``CardSandbox/reset()``.
+struct LoginThrottle: Sendable {
+  static let limit = 5
+  /// In seconds.
+  static let window: TimeInterval = 60
+
+  /// The latest failures of each user id, oldest first, at most ``limit``.
+  private var failures: [String: [Date]] = [:]
+
+  /// The whole seconds `userId` must wait before it may log in again, 1 to 60; `nil` when it
+  /// may log in now. A failure dated after `now` (the clock was set back) counts as outside
+  /// the window, so a lock never outlasts the window.
+  func wait(for userId: String, now: Date) -> Int? {
+    guard let recent = failures[userId], recent.count >= Self.limit,
+      let elapsed = Self.age(of: recent[recent.count - Self.limit], at: now)
+    else { return nil }
+    return Int((Self.window - elapsed).rounded(.up))
+  }
+
+  mutating func recordFailure(for userId: String, at now: Date) {
+    var recent = (failures[userId] ?? []).filter { Self.age(of: $0, at: now) != nil }
+    recent.append(now)
+    failures[userId] = Array(recent.suffix(Self.limit))
+  }
+
+  mutating func recordSuccess(for userId: String) {
+    failures[userId] = nil
+  }
+
+  /// How long ago `failure` was, when it is inside the window at `now`.
+  private static func age(of failure: Date, at now: Date) -> TimeInterval? {
+    let elapsed = now.timeIntervalSince(failure)
+    return (0..<window).contains(elapsed) ? elapsed : nil
+  }
+}

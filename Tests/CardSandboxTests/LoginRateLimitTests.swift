@@ -1,0 +1,157 @@
+import CardPrimitives
+import CardSandbox
+import CardTestSupport
+import Foundation
+import Testing
+
+/// The contract's login rate limit: after 5 failed logins for one `userId` within 60 s, that
+/// user's logins answer `429` with `Retry-After` until the oldest of those five is 60 s old,
+/// even with the right password. The sandbox's clock is a fake one: nothing sleeps.
+@Suite("Login rate limit")
+struct LoginRateLimitTests {
+  let clock = FakeWallClock()
+
+  /// Sends `count` logins for `userId` with a wrong password, `spacing` apart, and expects
+  /// each to be refused as wrong credentials.
+  private func fail(
+    _ sandbox: CardSandbox, _ userId: String = "demo", count: Int = 5,
+    spacing: Duration = .zero, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    for attempt in 1...count {
+      if attempt > 1 { clock.advance(by: spacing) }
+      let response = try await sandbox.handle(Requests.login(userId, "wrong"))
+      #expect(response.status == 401, "failure \(attempt)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test("the sixth login after five failures answers 429 with Retry-After, even the right one")
+  func lockedAfterFiveFailures() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    try await fail(sandbox)
+
+    for password in ["demo", "wrong"] {
+      let response = try await sandbox.handle(Requests.login("demo", password))
+      #expect(response.status == 429)
+      #expect(response.headers["Retry-After"] == "60")
+      #expect(
+        try ParsedEnvelope(response).message
+          == "too many failed logins for this user id within 60 s")
+    }
+  }
+
+  @Test("four failures leave the right password working")
+  func fourFailuresAreNotALock() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    try await fail(sandbox, count: 4)
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+  }
+
+  @Test("Retry-After counts down to the moment the oldest of the five failures is 60 s old")
+  func retryAfterCountsDown() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    let start = clock.now()
+    try await fail(sandbox, spacing: .seconds(10))  // the failures at 0, 10, 20, 30 and 40 s
+    clock.set(start + 40.5)  // 19.5 s left, rounded up
+    #expect(try await sandbox.handle(Requests.login()).headers["Retry-After"] == "20")
+    clock.set(start + 59.999)
+    let last = try await sandbox.handle(Requests.login())
+    #expect(last.status == 429)
+    #expect(last.headers["Retry-After"] == "1")
+    clock.set(start + 60)  // the first failure is 60 s old: the window has passed
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+  }
+
+  @Test("refused attempts do not lengthen the lock")
+  func refusedAttemptsAreNotFailures() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    try await fail(sandbox)
+    for _ in 1...10 {
+      clock.advance(by: .seconds(5))
+      #expect(try await sandbox.handle(Requests.login("demo", "wrong")).status == 429)
+    }
+    clock.advance(by: .seconds(10))
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+  }
+
+  @Test("the window slides: five failures spread over more than 60 s lock nobody")
+  func slidingWindow() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    try await fail(sandbox, count: 4, spacing: .seconds(20))  // at 0, 20, 40 and 60 s
+    clock.advance(by: .seconds(1))
+    // At 61 s the failure at 0 s has left the window: this is the fourth within it.
+    #expect(try await sandbox.handle(Requests.login("demo", "wrong")).status == 401)
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+  }
+
+  @Test("a fifth failure within the window locks, whenever the first four were")
+  func fifthFailureInsideTheWindowLocks() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    try await fail(sandbox, count: 4, spacing: .seconds(20))  // at 0, 20, 40 and 60 s
+    clock.advance(by: .seconds(1))
+    try await fail(sandbox, count: 1)  // at 61 s: 20, 40, 60 and 61 are four
+    try await fail(sandbox, count: 1)  // the fifth within 60 s of the one at 20 s
+    let response = try await sandbox.handle(Requests.login())
+    #expect(response.status == 429)
+    #expect(response.headers["Retry-After"] == "19")  // until 80 s
+  }
+
+  @Test("a successful login clears the failures before it")
+  func successClearsFailures() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    try await fail(sandbox, count: 4)
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+    try await fail(sandbox, count: 4)
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+  }
+
+  @Test("another user is not affected, and unknown user ids are never locked")
+  func otherUsersAreNotAffected() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    try await fail(sandbox, "demo")
+    #expect(try await sandbox.handle(Requests.login("guest", "guest")).status == 200)
+    try await fail(sandbox, "nobody", count: 20)
+    #expect(try await sandbox.handle(Requests.login("nobody", "demo")).status == 401)
+    // User ids are compared exactly, as the login does: DEMO is an unknown user.
+    #expect(try await sandbox.handle(Requests.login("DEMO", "demo")).status == 401)
+  }
+
+  @Test("a malformed login body is not a failed login")
+  func malformedBodiesAreNotFailures() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    for _ in 1...10 {
+      let response = try await sandbox.handle(
+        Requests.json("POST", "/auth/login", #"{"userId": "demo", "password": ""}"#))
+      #expect(response.status == 400)
+    }
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+  }
+
+  @Test("reset clears the lock")
+  func resetClearsTheLock() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    try await fail(sandbox)
+    #expect(try await sandbox.handle(Requests.login()).status == 429)
+    try await sandbox.reset()
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+  }
+
+  @Test("a clock set back forgets the failures instead of locking for longer than the window")
+  func clockSetBack() async throws {
+    let sandbox = CardSandbox(clock: clock.now)
+    try await fail(sandbox)
+    clock.advance(by: .seconds(-3600))
+    #expect(try await sandbox.handle(Requests.login()).status == 200)
+  }
+
+  @Test(
+    "the lock is kept in memory, per sandbox: another sandbox on the same state file is not locked")
+  func perSandbox() async throws {
+    let directory = try TemporaryDirectory()
+    let stateFile = directory.url.appendingPathComponent("state.json")
+    let first = try CardSandbox(stateFile: stateFile, clock: clock.now)
+    let second = try CardSandbox(stateFile: stateFile, clock: clock.now)
+    try await fail(first)
+    #expect(try await first.handle(Requests.login()).status == 429)
+    #expect(try await second.handle(Requests.login()).status == 200)
+  }
+}
