@@ -214,6 +214,7 @@ def verify(port, model):
                 actual = [card_id for card_id in guest_ids if card_id in ordered]
                 if expected != actual:
                     lost.append(f"acknowledged reorder: expected {expected}, listed {actual}")
+                    model.guest_order = None  # counted once
             tokens = list(model.tokens)
             model.tokens.clear()
         for user, token in tokens:
@@ -243,7 +244,8 @@ def main():
                 failure = server.start()
                 if failure:
                     failed_start = f"after {kills} kills: {failure}"
-                    print(f"{last_kill}; the server did not start again")
+                    if kills:
+                        print(f"{last_kill}; the server did not start again")
                     break
                 if kills:
                     round_lost = verify(server.port, model)
@@ -286,9 +288,10 @@ def main():
         for text in model.unexpected[:10]:
             print(f"  {text}")
         print(f"server failed to start: {'yes, ' + failed_start if failed_start else 'never'}")
-        if failed_start:
+        if failed_start and server.last_lines:
+            print("  the last lines the server printed before:")
             for line in list(server.last_lines)[-10:]:
-                print(f"  {line}")
+                print(f"    {line}")
         print(f"state at the end: state file {mib(own)}, {files} files in its folder "
               f"({mib(total)} together)")
 
