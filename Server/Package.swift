@@ -41,6 +41,15 @@ let package = Package(
       ]),
     // `swift run --package-path Server card-server --port 8080`.
     .executableTarget(name: "card-server", dependencies: ["CardServer"]),
+    // The yardstick of Server/drills/reads.py: one route serving a file's bytes, the least a
+    // Hummingbird server does per request. Not a product; nothing else uses it.
+    .executableTarget(
+      name: "static-reply",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]),
     .testTarget(
       name: "CardServerTests",
       dependencies: [

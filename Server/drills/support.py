@@ -1,0 +1,204 @@
+"""What the state drills share: a card-server of their own, requests to it, figures.
+
+Not a drill: logins.py, images.py, reads.py and kills.py import it. Each starts card-server
+with `--host 127.0.0.1 --port 0` and a state file in a temporary folder, reads the URL from
+the first line of its output, drains the rest (the request log) keeping its last lines, and
+stops the server when done. Standard library only.
+"""
+
+import http.client
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+import uuid
+
+SEED_USERS = {"demo": "demo", "guest": "guest"}
+START_SECONDS = 30.0
+
+
+class Server:
+    """One card-server process on `state_file`; `url`, `port` and `pid` once started."""
+
+    def __init__(self, binary, state_file):
+        self.binary = binary
+        self.state_file = state_file
+        self.process = None
+        self.url = ""
+        self.port = 0
+        self.log_tail = b""
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def start(self):
+        """Starts the server; returns None, or why it did not start."""
+        self.process = subprocess.Popen(
+            [self.binary, "--host", "127.0.0.1", "--port", "0", "--state-file", self.state_file],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        first = []
+        read = threading.Thread(target=lambda: first.append(self.process.stdout.readline()),
+                                daemon=True)
+        read.start()
+        read.join(START_SECONDS)
+        line = first[0].decode(errors="replace").strip() if first else ""
+        if not line.startswith("http://"):
+            self.stop()
+            rest = self.process.stdout.read().decode(errors="replace").strip()
+            return (f"no URL printed (waited up to {START_SECONDS:.0f} s), exit status "
+                    f"{self.process.returncode}, "
+                    f"output: {(line + ' ' + rest).strip()[:500]!r}")
+        self.url = line
+        self.port = int(line.rsplit(":", 1)[1])
+        threading.Thread(target=self._drain, daemon=True).start()
+        return None
+
+    def _drain(self):
+        # In large reads, not line by line: under wrk the log has thousands of lines a second,
+        # and the drill must not take the CPU the server needs.
+        descriptor = self.process.stdout.fileno()
+        while chunk := os.read(descriptor, 1 << 16):
+            self.log_tail = (self.log_tail + chunk)[-8192:]
+
+    @property
+    def last_lines(self):
+        """The last lines the server printed, a few kilobytes."""
+        lines = self.log_tail.decode(errors="replace").splitlines()
+        return lines[1:] if len(self.log_tail) == 8192 else lines  # the first may be cut
+
+    def alive(self):
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self):
+        """SIGTERM, then SIGKILL after 10 s."""
+        if self.alive():
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def kill(self):
+        """SIGKILL, as a crash or a power cut ends the process."""
+        if self.alive():
+            self.process.kill()
+        self.process.wait()
+
+    def memory(self):
+        """VmRSS and VmHWM (the peak) in MiB, from /proc/<pid>/status."""
+        figures = {}
+        with open(f"/proc/{self.pid}/status") as status:
+            for line in status:
+                name, _, value = line.partition(":")
+                if name in ("VmRSS", "VmHWM"):
+                    figures[name] = int(value.split()[0]) / 1024  # kB
+        return figures
+
+
+class Client:
+    """One keep-alive HTTP/1.1 connection to the server; `request` answers (status, headers,
+    body bytes) or raises OSError / http.client.HTTPException when no answer came."""
+
+    def __init__(self, port, timeout=60.0):
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+
+    def request(self, method, path, body=None, headers=None):
+        self.connection.request(method, path, body=body, headers=headers or {})
+        response = self.connection.getresponse()
+        data = response.read()
+        return response.status, response.headers, data
+
+    def json(self, method, path, value=None, token=None):
+        headers = {"Content-Type": "application/json"} if value is not None else {}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        body = json.dumps(value).encode() if value is not None else None
+        status, _, data = self.request(method, path, body, headers)
+        try:
+            envelope = json.loads(data)
+        except ValueError:
+            envelope = {"message": data[:200].decode(errors="replace"), "data": None}
+        return status, envelope
+
+    def login(self, user):
+        """The access token, or raises RuntimeError naming the status."""
+        status, envelope = self.json("POST", "/auth/login",
+                                     {"userId": user, "password": SEED_USERS[user]})
+        if status != 200:
+            raise RuntimeError(f"login as {user} answered {status}: {envelope.get('message')}")
+        return envelope["data"]["accessToken"]
+
+    def create_card(self, token, name, image=None):
+        """POST /card with `image` (PNG bytes) when given: (status, envelope)."""
+        boundary = uuid.uuid4().hex
+        parts = [(f'name="card.name"', b"text/plain", name.encode()),
+                 (f'name="card.defaultImage"', b"text/plain", b"1")]
+        if image is not None:
+            parts.append(('name="image"; filename="card.png"', b"image/png", image))
+        body = b""
+        for disposition, content_type, content in parts:
+            body += (f"--{boundary}\r\nContent-Disposition: form-data; {disposition}\r\n"
+                     f"Content-Type: {content_type.decode()}\r\n\r\n").encode() + content + b"\r\n"
+        body += f"--{boundary}--\r\n".encode()
+        status, _, data = self.request("POST", "/card", body, {
+            "Content-Type": f"multipart/form-data; boundary={boundary}",
+            "Authorization": f"Bearer {token}"})
+        try:
+            return status, json.loads(data)
+        except ValueError:
+            return status, {"message": data[:200].decode(errors="replace"), "data": None}
+
+    def close(self):
+        self.connection.close()
+
+
+def png(size):
+    """`size` bytes that the server takes for a PNG: the signature, then random bytes."""
+    signature = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    return signature + os.urandom(size - len(signature))
+
+
+def timed(action):
+    """(seconds, what `action` returned)."""
+    start = time.perf_counter()
+    result = action()
+    return time.perf_counter() - start, result
+
+
+def median_ms(seconds):
+    return statistics.median(seconds) * 1000
+
+
+def state_sizes(state_file):
+    """(the state file's size, every file in its folder together), in bytes; a sidecar such as
+    a database's journal or an images folder counts in the second figure."""
+    own = os.path.getsize(state_file) if os.path.exists(state_file) else 0
+    total = 0
+    for folder, _, names in os.walk(os.path.dirname(state_file)):
+        for name in names:
+            try:
+                total += os.path.getsize(os.path.join(folder, name))
+            except OSError:
+                pass
+    return own, total
+
+
+def mib(byte_count):
+    return f"{byte_count / (1024 * 1024):.2f} MiB"
+
+
+class StateFolder:
+    """A temporary folder for the state, removed on exit: `with StateFolder() as state_file:`."""
+
+    def __enter__(self):
+        self.folder = tempfile.mkdtemp(prefix="card-server-drill-")
+        return os.path.join(self.folder, "state.json")
+
+    def __exit__(self, *_):
+        shutil.rmtree(self.folder, ignore_errors=True)
