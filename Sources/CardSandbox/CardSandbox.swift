@@ -13,7 +13,9 @@ import Foundation
 /// start one on a state file, answer requests and inject faults, and no more.
 public actor CardSandbox {
   private var shared: SharedState
-  private var currentFaults = SandboxFaults.none
+  /// Outside the actor's isolation, so that a request waits out its latency and takes its
+  /// injected failure without the state.
+  private let currentFaults = Protected(SandboxFaults.none)
   private let accessTokenLifetime: Int
   /// In seconds; zero when a spent refresh token is never reusable.
   private let refreshTokenReuseInterval: TimeInterval
@@ -83,34 +85,46 @@ public actor CardSandbox {
   /// absence of one is thrown: `.offline` (also when the sandbox goes offline during the
   /// latency) and `.cancelled` (also while waiting for the state file's lock). A state file
   /// that cannot be read again, or has become unsound, answers `500` and is left as it is.
-  public func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
+  ///
+  /// The request is routed and its body read (a card form parsed and checked) before the
+  /// latency and without the state, so that a large body keeps no other request waiting;
+  /// only the answer, which reads and changes the state, runs on the actor.
+  public nonisolated func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
     -> SandboxResponse
   {
     guard !Task.isCancelled else { throw .cancelled }
-    guard !currentFaults.isOffline else { throw .offline }
-    if currentFaults.latency > .zero {
+    let prepared = PreparedRequest(request)
+    guard !currentFaults.withLock({ $0.isOffline }) else { throw .offline }
+    let latency = currentFaults.withLock { $0.latency }
+    if latency > .zero {
       do {
-        try await sleep(currentFaults.latency)
+        try await sleep(latency)
       } catch {
         throw .cancelled
       }
-      guard !currentFaults.isOffline else { throw .offline }
+      guard !currentFaults.withLock({ $0.isOffline }) else { throw .offline }
     }
-    if let status = currentFaults.takeFailure() {
+    if let status = currentFaults.withLock({ $0.takeFailure() }) {
       return InjectedFailure.response(status: status)
     }
-    if let malformed = currentFaults.takeMalformedReply() {
+    if let malformed = currentFaults.withLock({ $0.takeMalformedReply() }) {
       return malformed.response
     }
+    return try await answer(prepared)
+  }
+
+  private func answer(_ prepared: PreparedRequest) async throws(SandboxTransportError)
+    -> SandboxResponse
+  {
     let route: Route
     do throws(APIError) {
-      route = try Route(of: request)
+      route = try prepared.route.get()
     } catch {
       return .failure(error)
     }
     do {
       return try await withLatestState { () throws(SandboxStateError) in
-        answer(request, on: route)
+        answer(prepared, on: route)
       }
     } catch {
       if case .cancelled = error { throw .cancelled }
@@ -118,16 +132,16 @@ public actor CardSandbox {
     }
   }
 
-  public var faults: SandboxFaults { currentFaults }
+  public var faults: SandboxFaults { currentFaults.withLock { $0 } }
 
   public func setOffline(_ isOffline: Bool) {
-    currentFaults.isOffline = isOffline
+    currentFaults.withLock { $0.isOffline = isOffline }
   }
 
   /// `.zero` turns the latency off.
   public func setLatency(_ latency: Duration) throws(SandboxFaultError) {
     guard latency >= .zero else { throw .negativeLatency(latency) }
-    currentFaults.latency = latency
+    currentFaults.withLock { $0.latency = latency }
   }
 
   /// Makes the next `count` requests answer `status`, whatever they ask, replacing any queued
@@ -135,20 +149,24 @@ public actor CardSandbox {
   public func failNext(status: Int, count: Int = 1) throws(SandboxFaultError) {
     guard (400...599).contains(status) else { throw .statusNotAnError(status) }
     guard count >= 0 else { throw .negativeCount(count) }
-    currentFaults.failureStatus = count == 0 ? nil : status
-    currentFaults.failuresRemaining = count
+    currentFaults.withLock { faults in
+      faults.failureStatus = count == 0 ? nil : status
+      faults.failuresRemaining = count
+    }
   }
 
   /// Makes the next `count` requests answer 200 with a reply that breaks the contract, in
   /// the way `kind` says, replacing any queued one; a count of 0 clears the queue.
   public func malformNext(_ kind: MalformedReply, count: Int = 1) throws(SandboxFaultError) {
     guard count >= 0 else { throw .negativeCount(count) }
-    currentFaults.malformedReply = count == 0 ? nil : kind
-    currentFaults.malformedRemaining = count
+    currentFaults.withLock { faults in
+      faults.malformedReply = count == 0 ? nil : kind
+      faults.malformedRemaining = count
+    }
   }
 
   public func clearFaults() {
-    currentFaults = .none
+    currentFaults.withLock { $0 = .none }
   }
 
   /// Makes every access token issued so far expired now. This and the other state operations
@@ -166,7 +184,7 @@ public actor CardSandbox {
   /// The seed cards, no tokens, no faults (cleared even when the state cannot be saved), for
   /// every sandbox on the state file. New card ids continue after those given out before.
   public func reset() async throws(SandboxStateError) {
-    currentFaults = .none
+    clearFaults()
     try await change { state in
       var seed = SeedData.state
       seed.cards.continueNumbering(after: state.cards)
@@ -174,14 +192,14 @@ public actor CardSandbox {
     }
   }
 
-  private func answer(_ request: SandboxRequest, on route: Route) -> SandboxResponse {
+  private func answer(_ prepared: PreparedRequest, on route: Route) -> SandboxResponse {
     var handler = RequestHandler(
       state: shared.current, now: clock(), accessTokenLifetime: accessTokenLifetime,
       refreshTokenReuseInterval: refreshTokenReuseInterval)
     do throws(APIError) {
-      let response = try handler.respond(to: route, request: request)
+      let response = try handler.respond(to: route, prepared: prepared)
       // Every route served by GET only reads, so only the other methods' answers are saved.
-      if request.method != "GET" {
+      if prepared.request.method != "GET" {
         do {
           try shared.commit(handler.state)
         } catch {

@@ -19,18 +19,15 @@ extension RequestHandler {
     return .envelope(200, "card fetched", data: CardResource(record))
   }
 
-  /// `201` with the new card and its `Location`.
-  mutating func createCard(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
+  /// `201` with the new card and its `Location`; `form` is the request's form as
+  /// ``PreparedRequest`` read it, refused only once the token is known to be valid.
+  mutating func createCard(_ request: SandboxRequest, form: Result<CardContent, APIError>?)
+    throws(APIError) -> SandboxResponse
+  {
     let grant = try authenticate(request)
-    let mediaType = try ParameterizedHeader.contentType("multipart/form-data", of: request)
-    let parts: [FormDataPart]
-    do throws(MultipartParser.Malformed) {
-      let boundary = try MultipartParser.boundary(of: mediaType)
-      parts = try MultipartParser.parts(of: request.body, boundary: boundary)
-    } catch {
-      throw .badRequest("the multipart body is malformed: \(error.reason)")
-    }
-    let record = state.cards.create(try CardForm.content(from: parts), for: grant.userId)
+    let content = try (form ?? Result { () throws(APIError) in try CardForm.content(of: request) })
+      .get()
+    let record = state.cards.create(content, for: grant.userId)
     return .envelope(
       201, "card created", data: CardResource(record),
       headers: ["Location": "/card/\(record.cardId)"])

@@ -60,16 +60,17 @@ struct RequestHandler {
   /// In seconds.
   let refreshTokenReuseInterval: TimeInterval
 
-  mutating func respond(to route: Route, request: SandboxRequest) throws(APIError)
+  mutating func respond(to route: Route, prepared: PreparedRequest) throws(APIError)
     -> SandboxResponse
   {
-    switch route {
+    let request = prepared.request
+    return switch route {
     case .login: try login(request)
     case .refresh: try refresh(request)
     case .logout: try logout(request)
     case .listCards: try listCards(request)
     case .reorderCards: try reorderCards(request)
-    case .createCard: try createCard(request)
+    case .createCard: try createCard(request, form: prepared.form)
     case .cardDetail(let cardId): try cardDetail(cardId, request)
     case .deleteCard(let cardId): try deleteCard(cardId, request)
     case .cardImage(let cardId): try cardImage(cardId, request)
