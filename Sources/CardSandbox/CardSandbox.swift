@@ -2,17 +2,18 @@ import CardPrimitives
 import Foundation
 
 /// The server side of the wire contract, in process, with injectable faults and optional
-/// persistence to a state file.
+/// persistence to a state file, an SQLite database (``SandboxDatabase``).
 ///
-/// A request's changes replace the state only when it succeeds and, with a state file, once
-/// saved. The file is the one source of truth for every sandbox on it, in any process: each
-/// request and state operation holds the lock beside it (`<stateFile>.lock`, mode 0600),
-/// catches up with the file, and saves before it releases the lock.
+/// Each request is answered in one transaction, committed only when it succeeds. Requests
+/// served by `GET` only read: they run on reader connections, beside each other and beside
+/// the writes, without the actor. Every other request and state operation writes: it runs on
+/// the actor, which orders this process's writes on its one writer connection, in a
+/// `BEGIN IMMEDIATE` transaction, which orders them with every other process's on the file.
 ///
 /// Public for the reference server (`Server/`), which serves it over HTTP: what it needs to
 /// start one on a state file, answer requests and inject faults, and no more.
 public actor CardSandbox {
-  private var shared: SharedState
+  private let database: SandboxDatabase
   /// Outside the actor's isolation, so that a request waits out its latency and takes its
   /// injected failure without the state.
   private let currentFaults = Protected(SandboxFaults.none)
@@ -29,7 +30,7 @@ public actor CardSandbox {
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.init(
-      shared: SharedState(), accessTokenLifetime: accessTokenLifetime,
+      database: SandboxDatabase(), accessTokenLifetime: accessTokenLifetime,
       refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
   }
 
@@ -38,9 +39,10 @@ public actor CardSandbox {
   /// period, enough for a client killed before it stored the reply to start again.
   public static let defaultRefreshTokenReuseInterval = Duration.seconds(60)
 
-  /// A sandbox whose state lives in `stateFile`, created with the seed state when missing;
-  /// a bad file throws and is replaced only with `startFresh`. The start blocks while another
-  /// sandbox answers a request. `sleep` (the injected latency) must throw on cancellation, as
+  /// A sandbox whose state lives in the database `stateFile`, created with the seed state
+  /// when missing, or moved from a JSON state file of format 1 there (kept beside it as
+  /// `<stateFile>.v1.json`); a bad file throws and is replaced only with `startFresh`. The
+  /// start waits while another process writes. `sleep` (the injected latency) must throw on cancellation, as
   /// `Task.sleep` does; the token lifetime counts in whole seconds, at least one. A reuse
   /// interval of zero or less makes a refresh token unusable as soon as a refresh spends it.
   package init(
@@ -52,7 +54,7 @@ public actor CardSandbox {
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) throws(SandboxStateError) {
     self.init(
-      shared: try SharedState(stateFile: stateFile, startFresh: startFresh, now: clock()),
+      database: try SandboxDatabase(path: stateFile?.path, startFresh: startFresh),
       accessTokenLifetime: accessTokenLifetime,
       refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
   }
@@ -70,11 +72,11 @@ public actor CardSandbox {
   }
 
   private init(
-    shared: SharedState, accessTokenLifetime: Duration, refreshTokenReuseInterval: Duration,
+    database: SandboxDatabase, accessTokenLifetime: Duration, refreshTokenReuseInterval: Duration,
     clock: @escaping @Sendable () -> Date,
     sleep: @escaping @Sendable (Duration) async throws -> Void
   ) {
-    self.shared = shared
+    self.database = database
     self.accessTokenLifetime = Int(max(accessTokenLifetime.components.seconds, 1))
     self.refreshTokenReuseInterval = max(refreshTokenReuseInterval / .seconds(1), 0)
     self.clock = clock
@@ -110,25 +112,48 @@ public actor CardSandbox {
     if let malformed = currentFaults.withLock({ $0.takeMalformedReply() }) {
       return malformed.response
     }
-    return try await answer(prepared)
-  }
-
-  private func answer(_ prepared: PreparedRequest) async throws(SandboxTransportError)
-    -> SandboxResponse
-  {
     let route: Route
     do throws(APIError) {
       route = try prepared.route.get()
     } catch {
       return .failure(error)
     }
+    // Every route served by GET only reads.
+    guard prepared.request.method == "GET" else { return try await change(prepared, on: route) }
     do {
-      return try await withLatestState { () throws(SandboxStateError) in
-        answer(prepared, on: route)
+      return try database.inReadTransaction { store throws(SQLiteError) in
+        answer(prepared, on: route, in: store)
       }
     } catch {
-      if case .cancelled = error { throw .cancelled }
-      return .failure(.internalError("the sandbox could not load its state: \(error)"))
+      guard !Task.isCancelled else { throw .cancelled }
+      return .failure(.unreadableState(error))
+    }
+  }
+
+  private func change(_ prepared: PreparedRequest, on route: Route)
+    async throws(SandboxTransportError) -> SandboxResponse
+  {
+    do {
+      return try await database.inWriteTransaction { store throws(SQLiteError) in
+        answer(prepared, on: route, in: store)
+      }
+    } catch {
+      guard !Task.isCancelled else { throw .cancelled }
+      return .failure(.unsavedState(error))
+    }
+  }
+
+  /// The answer, to be committed when it is a success and rolled back otherwise.
+  private nonisolated func answer(
+    _ prepared: PreparedRequest, on route: Route, in store: SandboxStore
+  ) -> SQLiteConnection.Outcome<SandboxResponse> {
+    let handler = RequestHandler(
+      store: store, now: clock(), accessTokenLifetime: accessTokenLifetime,
+      refreshTokenReuseInterval: refreshTokenReuseInterval)
+    do throws(APIError) {
+      return .commit(try handler.respond(to: route, prepared: prepared))
+    } catch {
+      return .rollBack(.failure(error))
     }
   }
 
@@ -170,65 +195,40 @@ public actor CardSandbox {
   }
 
   /// Makes every access token issued so far expired now. This and the other state operations
-  /// throw, leaving the state unchanged, when the state file cannot be locked, read or saved,
-  /// or the task is cancelled while waiting for its lock.
+  /// throw, leaving the state unchanged, when the database cannot be written, or the task is
+  /// cancelled while another process writes.
   public func expireAccessTokens() async throws(SandboxStateError) {
-    try await change { $0.sessions.expireAccessTokens(now: clock()) }
+    let now = clock()
+    try await change { store throws(SQLiteError) in try store.sessions.expireAccessTokens(now: now)
+    }
   }
 
   /// Access tokens keep working until they expire.
   public func revokeRefreshTokens() async throws(SandboxStateError) {
-    try await change { $0.sessions.revokeRefreshTokens() }
+    try await change { store throws(SQLiteError) in try store.sessions.revokeRefreshTokens() }
   }
 
   /// The seed cards, no tokens, no faults (cleared even when the state cannot be saved), for
   /// every sandbox on the state file. New card ids continue after those given out before.
   public func reset() async throws(SandboxStateError) {
     clearFaults()
-    try await change { state in
-      var seed = SeedData.state
-      seed.cards.continueNumbering(after: state.cards)
-      state = seed
-    }
+    try await change { store throws(SQLiteError) in try store.replaceWithSeed() }
   }
 
-  private func answer(_ prepared: PreparedRequest, on route: Route) -> SandboxResponse {
-    var handler = RequestHandler(
-      state: shared.current, now: clock(), accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: refreshTokenReuseInterval)
-    do throws(APIError) {
-      let response = try handler.respond(to: route, prepared: prepared)
-      // Every route served by GET only reads, so only the other methods' answers are saved.
-      if prepared.request.method != "GET" {
-        do {
-          try shared.commit(handler.state)
-        } catch {
-          throw .internalError("the sandbox could not save its state: \(error)")
-        }
+  /// Errors name the state file without its directory: the reference server may pass them
+  /// on to a client.
+  private func change(_ edit: (SandboxStore) throws(SQLiteError) -> Void)
+    async throws(SandboxStateError)
+  {
+    let name = database.path.map { FileSystem.split($0).name } ?? "in memory"
+    do {
+      try await database.inWriteTransaction { store throws(SQLiteError) in
+        try edit(store)
+        return .commit(())
       }
-      return response
     } catch {
-      return .failure(error)
+      if Task.isCancelled { throw .cancelled(path: name) }
+      throw .unwritable(path: name, reason: error.description)
     }
-  }
-
-  private func change(_ edit: (inout SandboxState) -> Void) async throws(SandboxStateError) {
-    try await withLatestState { () throws(SandboxStateError) in
-      var next = shared.current
-      edit(&next)
-      try shared.commit(next)
-    }
-  }
-
-  /// Runs `body` on the latest state: with a state file, under its lock after catching up,
-  /// so `body` sees every other sandbox's changes and no other sandbox writes until it returns.
-  private func withLatestState<Result>(
-    _ body: () throws(SandboxStateError) -> Result
-  ) async throws(SandboxStateError) -> Result {
-    guard let file = shared.file else { return try body() }
-    let lock = try await file.lock()
-    defer { lock.release() }
-    try shared.catchUp()
-    return try body()
   }
 }

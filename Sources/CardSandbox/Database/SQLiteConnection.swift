@@ -60,7 +60,10 @@ package final class SQLiteConnection {
     let milliseconds =
       busyTimeout.components.seconds * 1000
       + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    // The timeout travels as the context pointer's address, so the handler captures nothing.
+    sqlite3_busy_handler(
+      handle, busyHandler,
+      UnsafeMutableRawPointer(bitPattern: Int(clamping: max(milliseconds, 0))))
   }
 
   deinit {
@@ -184,4 +187,20 @@ package final class SQLiteConnection {
   private func failure(_ code: Int32, _ operation: String) -> SQLiteError {
     SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), operation: operation)
   }
+}
+
+/// Waits for another connection's lock in steps of 1 ms, 2 ms, … up to 25 ms, until the
+/// timeout (the context pointer's address, in milliseconds) is used up, or stops at once when
+/// the waiting task is cancelled, which SQLite's own busy timeout would not notice. The wait
+/// holds the thread: a connection that may wait long, as a writer may, is better opened with
+/// a timeout of zero and retried by an `async` caller that sleeps between tries.
+private func busyHandler(_ context: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
+  let timeout = Int(bitPattern: context)
+  if withUnsafeCurrentTask(body: { $0?.isCancelled ?? false }) { return 0 }
+  let step = Int(min(count + 1, 25))
+  // Waited so far: 1 + 2 + … + count ms for the first 25 steps, then 25 ms a step.
+  let waited = count < 25 ? Int(count) * Int(count + 1) / 2 : 300 + (Int(count) - 24) * 25
+  guard waited + step <= timeout else { return 0 }
+  usleep(useconds_t(step * 1000))
+  return 1
 }

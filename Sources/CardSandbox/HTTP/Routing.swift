@@ -50,17 +50,17 @@ enum Route: Sendable, Equatable {
   }
 }
 
-/// Answers one routed request against its own copy of the state, which the sandbox keeps
+/// Answers one routed request inside a transaction on the state, which the sandbox commits
 /// only when the answer is a success, so a refused request changes nothing.
 struct RequestHandler {
-  var state: SandboxState
+  let store: SandboxStore
   let now: Date
   /// In seconds.
   let accessTokenLifetime: Int
   /// In seconds.
   let refreshTokenReuseInterval: TimeInterval
 
-  mutating func respond(to route: Route, prepared: PreparedRequest) throws(APIError)
+  func respond(to route: Route, prepared: PreparedRequest) throws(APIError)
     -> SandboxResponse
   {
     let request = prepared.request
@@ -88,6 +88,6 @@ struct RequestHandler {
       throw .unauthorized("the Authorization header must use the Bearer scheme")
     }
     let token = parts[1].trimmingCharacters(in: .whitespaces)
-    return try state.sessions.grant(forAccessToken: token, now: now)
+    return try store.sessions.grant(forAccessToken: token, now: now)
   }
 }
