@@ -46,8 +46,14 @@ let package = Package(
     // (Server/), which serves it over HTTP; public only what that needs (start on a state
     // file, handle a request, inject faults). Other projects test through CardTestSupport's
     // SandboxBackend. Of our targets it imports only the primitives (header storage, file
-    // machinery), so it shares no contract type with the client it checks.
-    .target(name: "CardSandbox", dependencies: ["CardPrimitives"]),
+    // machinery) and the system's SQLite, so it shares no contract type with the client it
+    // checks.
+    .target(name: "CardSandbox", dependencies: ["CardPrimitives", "CSQLite"]),
+    // The system's SQLite, for the sandbox's state: pkg-config on Linux, the SDK's on Apple
+    // platforms.
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
     // The REPL: tokenizer, command table, rendering and the loop. It knows the use cases and
     // its own small ports only, never a concrete Data or Infrastructure type.
     .target(name: "CardREPL", dependencies: ["CardDomain", "CardPrimitives"]),

@@ -2,20 +2,23 @@ import CardPrimitives
 import Foundation
 
 /// The server side of the wire contract, in process, with injectable faults and optional
-/// persistence to a state file.
+/// persistence to a state file, an SQLite database (``SandboxDatabase``).
 ///
-/// A request's changes replace the state only when it succeeds and, with a state file, once
-/// saved. The file is the one source of truth for every sandbox on it, in any process: each
-/// request and state operation holds the lock beside it (`<stateFile>.lock`, mode 0600),
-/// catches up with the file, and saves before it releases the lock.
+/// Each request is answered in one transaction, committed only when it succeeds. Requests
+/// served by `GET` only read: they run on reader connections, beside each other and beside
+/// the writes, without the actor. Every other request and state operation writes: it runs on
+/// the actor, which orders this process's writes on its one writer connection, in a
+/// `BEGIN IMMEDIATE` transaction, which orders them with every other process's on the file.
 ///
 /// Public for the reference server (`Server/`), which serves it over HTTP: what it needs to
 /// start one on a state file, answer requests and inject faults, and no more.
 public actor CardSandbox {
-  private var shared: SharedState
-  private var currentFaults = SandboxFaults.none
+  private let database: SandboxDatabase
+  /// Outside the actor's isolation, so that a request waits out its latency and takes its
+  /// injected failure without the state.
+  private let currentFaults = Protected(SandboxFaults.none)
   /// Like the faults, in memory and for this sandbox alone: never saved with the state.
-  private var loginThrottle = LoginThrottle()
+  private let loginThrottle = LoginThrottle()
   private let accessTokenLifetime: Int
   /// In seconds; zero when a spent refresh token is never reusable.
   private let refreshTokenReuseInterval: TimeInterval
@@ -29,7 +32,7 @@ public actor CardSandbox {
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.init(
-      shared: SharedState(), accessTokenLifetime: accessTokenLifetime,
+      database: SandboxDatabase(), accessTokenLifetime: accessTokenLifetime,
       refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
   }
 
@@ -38,9 +41,10 @@ public actor CardSandbox {
   /// period, enough for a client killed before it stored the reply to start again.
   public static let defaultRefreshTokenReuseInterval = Duration.seconds(60)
 
-  /// A sandbox whose state lives in `stateFile`, created with the seed state when missing;
-  /// a bad file throws and is replaced only with `startFresh`. The start blocks while another
-  /// sandbox answers a request. `sleep` (the injected latency) must throw on cancellation, as
+  /// A sandbox whose state lives in the database `stateFile`, created with the seed state
+  /// when missing, or moved from a JSON state file of format 1 there (kept beside it as
+  /// `<stateFile>.v1.json`); a bad file throws and is replaced only with `startFresh`. The
+  /// start waits while another process writes. `sleep` (the injected latency) must throw on cancellation, as
   /// `Task.sleep` does; the token lifetime counts in whole seconds, at least one. A reuse
   /// interval of zero or less makes a refresh token unusable as soon as a refresh spends it.
   package init(
@@ -52,7 +56,7 @@ public actor CardSandbox {
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) throws(SandboxStateError) {
     self.init(
-      shared: try SharedState(stateFile: stateFile, startFresh: startFresh, now: clock()),
+      database: try SandboxDatabase(path: stateFile?.path, startFresh: startFresh),
       accessTokenLifetime: accessTokenLifetime,
       refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
   }
@@ -70,11 +74,11 @@ public actor CardSandbox {
   }
 
   private init(
-    shared: SharedState, accessTokenLifetime: Duration, refreshTokenReuseInterval: Duration,
+    database: SandboxDatabase, accessTokenLifetime: Duration, refreshTokenReuseInterval: Duration,
     clock: @escaping @Sendable () -> Date,
     sleep: @escaping @Sendable (Duration) async throws -> Void
   ) {
-    self.shared = shared
+    self.database = database
     self.accessTokenLifetime = Int(max(accessTokenLifetime.components.seconds, 1))
     self.refreshTokenReuseInterval = max(refreshTokenReuseInterval / .seconds(1), 0)
     self.clock = clock
@@ -85,45 +89,90 @@ public actor CardSandbox {
   /// absence of one is thrown: `.offline` (also when the sandbox goes offline during the
   /// latency) and `.cancelled` (also while waiting for the state file's lock). A state file
   /// that cannot be read again, or has become unsound, answers `500` and is left as it is.
-  public func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
+  ///
+  /// The request is routed and its body read (a card form parsed and checked) before the
+  /// latency and without the state, so that a large body keeps no other request waiting;
+  /// only the answer, which reads and changes the state, runs on the actor.
+  public nonisolated func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
     -> SandboxResponse
   {
     guard !Task.isCancelled else { throw .cancelled }
-    guard !currentFaults.isOffline else { throw .offline }
-    if currentFaults.latency > .zero {
+    let prepared = PreparedRequest(request)
+    guard !currentFaults.withLock({ $0.isOffline }) else { throw .offline }
+    let latency = currentFaults.withLock { $0.latency }
+    if latency > .zero {
       do {
-        try await sleep(currentFaults.latency)
+        try await sleep(latency)
       } catch {
         throw .cancelled
       }
-      guard !currentFaults.isOffline else { throw .offline }
+      guard !currentFaults.withLock({ $0.isOffline }) else { throw .offline }
     }
-    if let status = currentFaults.takeFailure() {
+    if let status = currentFaults.withLock({ $0.takeFailure() }) {
       return InjectedFailure.response(status: status)
     }
-    if let malformed = currentFaults.takeMalformedReply() {
+    if let malformed = currentFaults.withLock({ $0.takeMalformedReply() }) {
       return malformed.response
     }
     let route: Route
     do throws(APIError) {
-      route = try Route(of: request)
+      route = try prepared.route.get()
     } catch {
       return .failure(error)
     }
+    // Every route served by GET only reads.
+    guard prepared.request.method == "GET" else { return try await change(prepared, on: route) }
     do {
-      return try await withLatestState { () throws(SandboxStateError) in
-        answer(request, on: route)
+      return try database.inReadTransaction { store throws(SQLiteError) in
+        answer(prepared, on: route, in: store)
       }
     } catch {
-      if case .cancelled = error { throw .cancelled }
-      return stateFailure("load", error)
+      guard !Task.isCancelled else { throw .cancelled }
+      return stateFailure(.unreadableState(error))
     }
   }
 
-  public var faults: SandboxFaults { currentFaults }
+  private func change(_ prepared: PreparedRequest, on route: Route)
+    async throws(SandboxTransportError) -> SandboxResponse
+  {
+    do {
+      return try await database.inWriteTransaction { store throws(SQLiteError) in
+        answer(prepared, on: route, in: store)
+      }
+    } catch {
+      guard !Task.isCancelled else { throw .cancelled }
+      return stateFailure(.unsavedState(error))
+    }
+  }
+
+  /// The `500` for a state that cannot be read or written. SQLite's reasons name no path, so
+  /// the client's message is the reason alone; ``SandboxResponse/failureDetail``, which the
+  /// reference server logs, adds the database's path.
+  private nonisolated func stateFailure(_ error: APIError) -> SandboxResponse {
+    var response = SandboxResponse.failure(error)
+    response.failureDetail = "\(error.message) (\(database.path ?? "an in-memory database"))"
+    return response
+  }
+
+  /// The answer, to be committed when it is a success and rolled back otherwise.
+  private nonisolated func answer(
+    _ prepared: PreparedRequest, on route: Route, in store: SandboxStore
+  ) -> SQLiteConnection.Outcome<SandboxResponse> {
+    let handler = RequestHandler(
+      store: store, now: clock(), accessTokenLifetime: accessTokenLifetime,
+      refreshTokenReuseInterval: refreshTokenReuseInterval, loginThrottle: loginThrottle)
+    do throws(APIError) {
+      return .commit(try handler.respond(to: route, prepared: prepared))
+    } catch {
+      // The only 500 a handler throws is a state it cannot read or write.
+      return .rollBack(error.status == 500 ? stateFailure(error) : .failure(error))
+    }
+  }
+
+  public var faults: SandboxFaults { currentFaults.withLock { $0 } }
 
   public func setOffline(_ isOffline: Bool) {
-    currentFaults.isOffline = isOffline
+    currentFaults.withLock { $0.isOffline = isOffline }
   }
 
   /// `.zero` turns the latency off; at most ``SandboxFaults/maximumLatencyMilliseconds``.
@@ -132,7 +181,7 @@ public actor CardSandbox {
     guard latency <= .milliseconds(SandboxFaults.maximumLatencyMilliseconds) else {
       throw .latencyTooLong(latency)
     }
-    currentFaults.latency = latency
+    currentFaults.withLock { $0.latency = latency }
   }
 
   /// Makes the next `count` requests answer `status`, whatever they ask, replacing any queued
@@ -140,100 +189,63 @@ public actor CardSandbox {
   public func failNext(status: Int, count: Int = 1) throws(SandboxFaultError) {
     guard SandboxFaults.failureStatuses.contains(status) else { throw .statusNotAnError(status) }
     guard count >= 0 else { throw .negativeCount(count) }
-    currentFaults.failureStatus = count == 0 ? nil : status
-    currentFaults.failuresRemaining = count
+    currentFaults.withLock { faults in
+      faults.failureStatus = count == 0 ? nil : status
+      faults.failuresRemaining = count
+    }
   }
 
   /// Makes the next `count` requests answer 200 with a reply that breaks the contract, in
   /// the way `kind` says, replacing any queued one; a count of 0 clears the queue.
   public func malformNext(_ kind: MalformedReply, count: Int = 1) throws(SandboxFaultError) {
     guard count >= 0 else { throw .negativeCount(count) }
-    currentFaults.malformedReply = count == 0 ? nil : kind
-    currentFaults.malformedRemaining = count
+    currentFaults.withLock { faults in
+      faults.malformedReply = count == 0 ? nil : kind
+      faults.malformedRemaining = count
+    }
   }
 
   public func clearFaults() {
-    currentFaults = .none
+    currentFaults.withLock { $0 = .none }
   }
 
   /// Makes every access token issued so far expired now. This and the other state operations
-  /// throw, leaving the state unchanged, when the state file cannot be locked, read or saved,
-  /// or the task is cancelled while waiting for its lock.
+  /// throw, leaving the state unchanged, when the database cannot be written, or the task is
+  /// cancelled while another process writes.
   public func expireAccessTokens() async throws(SandboxStateError) {
-    try await change { $0.sessions.expireAccessTokens(now: clock()) }
+    let now = clock()
+    try await change { store throws(SQLiteError) in try store.sessions.expireAccessTokens(now: now)
+    }
   }
 
   /// Access tokens keep working until they expire.
   public func revokeRefreshTokens() async throws(SandboxStateError) {
-    try await change { $0.sessions.revokeRefreshTokens() }
+    try await change { store throws(SQLiteError) in try store.sessions.revokeRefreshTokens() }
   }
 
   /// The seed cards, no tokens, no faults and no failed logins (those two cleared even when
   /// the state cannot be saved), for every sandbox on the state file. New card ids continue
   /// after those given out before.
   public func reset() async throws(SandboxStateError) {
-    currentFaults = .none
-    loginThrottle = LoginThrottle()
-    try await change { state in
-      var seed = SeedData.state
-      seed.cards.continueNumbering(after: state.cards)
-      state = seed
-    }
+    clearFaults()
+    loginThrottle.clear()
+    try await change { store throws(SQLiteError) in try store.replaceWithSeed() }
   }
 
-  private func answer(_ request: SandboxRequest, on route: Route) -> SandboxResponse {
-    var handler = RequestHandler(
-      state: shared.current, now: clock(), accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: refreshTokenReuseInterval, loginThrottle: loginThrottle)
-    defer { loginThrottle = handler.loginThrottle }
-    do throws(APIError) {
-      let response = try handler.respond(to: route, request: request)
-      // Every route served by GET only reads, so only the other methods' answers are saved.
-      if request.method != "GET" {
-        do {
-          try shared.commit(handler.state)
-        } catch {
-          return stateFailure("save", error)
-        }
+  /// Errors name the state file with its path, for the person who started the sandbox: the
+  /// reference server logs them and tells its client only that the state failed.
+  private func change(_ edit: (SandboxStore) throws(SQLiteError) -> Void)
+    async throws(SandboxStateError)
+  {
+    let name = database.path ?? "an in-memory database"
+    do {
+      try await database.inWriteTransaction { store throws(SQLiteError) in
+        try edit(store)
+        return .commit(())
       }
-      return response
     } catch {
-      return .failure(error)
+      if Task.isCancelled { throw .cancelled(path: name) }
+      throw .unwritable(path: name, reason: error.description)
     }
-  }
-
-  /// The `500` for a state that cannot be loaded or saved. Its message names no absolute path
-  /// of the machine the sandbox runs on: the state file's folder is left out, so the message
-  /// says `state.json` and the system's reason. The whole description, paths included, is the
-  /// answer's ``SandboxResponse/failureDetail``, which the reference server logs.
-  private func stateFailure(_ verb: String, _ error: SandboxStateError) -> SandboxResponse {
-    let detail = "the sandbox could not \(verb) its state: \(error)"
-    var message = detail
-    if let folder = shared.file?.url.deletingLastPathComponent().path, folder != "/" {
-      message = message.replacingOccurrences(of: folder + "/", with: "")
-    }
-    var response = SandboxResponse.failure(.internalError(message))
-    response.failureDetail = detail
-    return response
-  }
-
-  private func change(_ edit: (inout SandboxState) -> Void) async throws(SandboxStateError) {
-    try await withLatestState { () throws(SandboxStateError) in
-      var next = shared.current
-      edit(&next)
-      try shared.commit(next)
-    }
-  }
-
-  /// Runs `body` on the latest state: with a state file, under its lock after catching up,
-  /// so `body` sees every other sandbox's changes and no other sandbox writes until it returns.
-  private func withLatestState<Result>(
-    _ body: () throws(SandboxStateError) -> Result
-  ) async throws(SandboxStateError) -> Result {
-    guard let file = shared.file else { return try body() }
-    let lock = try await file.lock()
-    defer { lock.release() }
-    try shared.catchUp()
-    return try body()
   }
 }

@@ -1,3 +1,4 @@
+import CardPrimitives
 import Foundation
 
 /// The contract's login rate limit: once a user id has ``limit`` failed logins within
@@ -11,33 +12,42 @@ import Foundation
 /// users and ``limit``, whatever ids a peer sends.
 ///
 /// Kept in memory by one ``CardSandbox``, like its faults: never saved, never shared with
-/// another sandbox or process on the same state, and cleared by ``CardSandbox/reset()``.
-struct LoginThrottle: Sendable {
+/// another sandbox or process on the same state, and cleared by ``CardSandbox/reset()``. A
+/// reference, so that a login's failure counts although its transaction is rolled back.
+/// Logins, like every write, are answered one at a time on the sandbox's actor, so a check
+/// and the record that follows it are never interleaved with another login's.
+final class LoginThrottle: Sendable {
   static let limit = 5
   /// In seconds.
   static let window: TimeInterval = 60
 
   /// The latest failures of each user id, oldest first, at most ``limit``.
-  private var failures: [String: [Date]] = [:]
+  private let failures = Protected<[String: [Date]]>([:])
 
   /// The whole seconds `userId` must wait before it may log in again, 1 to 60; `nil` when it
   /// may log in now. A failure dated after `now` (the clock was set back) counts as outside
   /// the window, so a lock never outlasts the window.
   func wait(for userId: String, now: Date) -> Int? {
-    guard let recent = failures[userId], recent.count >= Self.limit,
+    guard let recent = failures.withLock({ $0[userId] }), recent.count >= Self.limit,
       let elapsed = Self.age(of: recent[recent.count - Self.limit], at: now)
     else { return nil }
     return Int((Self.window - elapsed).rounded(.up))
   }
 
-  mutating func recordFailure(for userId: String, at now: Date) {
-    var recent = (failures[userId] ?? []).filter { Self.age(of: $0, at: now) != nil }
-    recent.append(now)
-    failures[userId] = Array(recent.suffix(Self.limit))
+  func recordFailure(for userId: String, at now: Date) {
+    failures.withLock { failures in
+      var recent = (failures[userId] ?? []).filter { Self.age(of: $0, at: now) != nil }
+      recent.append(now)
+      failures[userId] = Array(recent.suffix(Self.limit))
+    }
   }
 
-  mutating func recordSuccess(for userId: String) {
-    failures[userId] = nil
+  func recordSuccess(for userId: String) {
+    failures.withLock { $0[userId] = nil }
+  }
+
+  func clear() {
+    failures.withLock { $0 = [:] }
   }
 
   /// How long ago `failure` was, when it is inside the window at `now`.

@@ -154,7 +154,8 @@ struct StoreAdviceTests {
 
     #expect(
       startFailure()
-        == "the sandbox state file \(stateFile.path) is corrupt: it is not valid JSON. Move it "
+        == "the sandbox state file \(stateFile.path) is corrupt: it is neither an SQLite "
+        + "database nor a JSON state. Move it "
         + "aside (mv \(stateFile.path) \(stateFile.path).corrupt) to start the sandbox from its "
         + "seed state")
 
@@ -176,20 +177,21 @@ struct StoreAdviceTests {
     #expect(!failure.contains("Delete"))
   }
 
-  @Test func aSandboxStateThatCannotBeLockedNamesTheFileNotADeletion() throws {
+  @Test func aSandboxStateThatCannotBeOpenedNamesTheFileNotADeletion() throws {
     _ = try graph()
-    let lock = URL(fileURLWithPath: stateFile.path + ".lock")
-    try FileManager.default.removeItem(at: lock)
-    try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+    // Unusable for root too: the database's place holds a folder.
+    try FileManager.default.removeItem(at: stateFile)
+    try FileManager.default.createDirectory(at: stateFile, withIntermediateDirectories: false)
 
     let failure = try #require(startFailure())
     #expect(
       failure.hasSuffix(
-        "Make \(lock.path) a file you can read and write, or start the sandbox in another "
+        "Make \(stateFile.path) a file you can read and write, or start the sandbox in another "
           + "home with --home <dir>"))
     #expect(!failure.contains("Delete"))
 
-    try FileManager.default.removeItem(at: lock)
+    try FileManager.default.removeItem(at: stateFile)
     #expect(startFailure() == nil)
   }
+
 }

@@ -1,5 +1,6 @@
 import CardPrimitives
 import CardSandbox
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -325,5 +326,46 @@ struct CardCreationTests {
       try await sandbox.handle(Requests.create(.minimal(), token: session.accessToken))
     ).object()
     #expect(card["cardId"] as? String == "c4")
+  }
+
+  @Test("a form with more parts than the limit answers 400 naming the limit")
+  func tooManyParts() async throws {
+    var form = TestForm.minimal()
+    for index in 0..<31 { form.field("extra\(index)", "") }
+    let (response, _) = try await created(form)
+    #expect(response.status == 400)
+    #expect(
+      try ParsedEnvelope(response).message
+        == "the multipart body is malformed: the body has more than 32 parts, the most a form may have"
+    )
+  }
+
+  @Test(
+    "a form is read before its latency, while another request holds the state",
+    .timeLimit(.minutes(1)))
+  func formReadWithoutTheState() async throws {
+    let clock = BlockingClock()
+    defer { clock.release() }
+    let latency = ControlledLatency()
+    latency.release.open()
+    let sandbox = CardSandbox(clock: clock.now, sleep: latency.hold)
+    let session = try await sandbox.login()
+    try await sandbox.setLatency(.milliseconds(1))
+
+    clock.arm()
+    let login = Task { try await sandbox.handle(Requests.login()) }
+    try await clock.entered.wait(forAtLeast: 1)  // the login now holds the state
+    var form = TestForm.minimal()
+    for index in 0..<31 { form.field("extra\(index)", "") }
+    let upload = Task {
+      try await sandbox.handle(Requests.create(form, token: session.accessToken))
+    }
+    // The upload's latency, which follows the reading of its form, begins meanwhile.
+    try await latency.entered.wait(forAtLeast: 2)
+    clock.release()
+    #expect(try await login.value.status == 200)
+    let refusal = try await upload.value
+    #expect(refusal.status == 400)
+    #expect(try ParsedEnvelope(refusal).message.contains("more than 32 parts"))
   }
 }

@@ -132,4 +132,27 @@ struct MultipartParserTests {
     let parsed = try MultipartParser.parts(of: slice, boundary: "b0und")
     #expect(parsed.first?.body == Data("1".utf8))
   }
+
+  @Test("as many parts as the limit are read; one more is refused, naming the limit")
+  func partLimit() throws {
+    let part = "--b0und\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\r\n"
+    let limit = MultipartParser.maximumPartCount
+    #expect(limit == 32)
+    #expect(try parts(String(repeating: part, count: limit) + "--b0und--").count == limit)
+    #expect(
+      throws: MultipartParser.Malformed(
+        reason: "the body has more than 32 parts, the most a form may have")
+    ) { try parts(String(repeating: part, count: limit + 1) + "--b0und--") }
+  }
+
+  @Test("a body over the part limit is refused at the first part over it, whatever follows")
+  func partLimitStopsReading() throws {
+    let part = "--b0und\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\r\n"
+    // After the delimiter of the part over the limit comes no valid framing at all.
+    let body = String(repeating: part, count: MultipartParser.maximumPartCount) + "--b0und"
+    #expect(
+      throws: MultipartParser.Malformed(
+        reason: "the body has more than 32 parts, the most a form may have")
+    ) { try parts(body + "\r\nno headers, no closing boundary") }
+  }
 }

@@ -1,19 +1,49 @@
-import CardSandbox
 import CardTestSupport
 import Foundation
 import Testing
 
+@testable import CardSandbox
+
 @Suite("Persistence")
 struct PersistenceTests {
-  @Test("a new sandbox writes the seed state and its lock file, both with mode 0600")
+  @Test("a new sandbox creates its database, and SQLite's files beside it, with mode 0600")
   func createsFile() throws {
     let directory = try TemporaryDirectory()
-    _ = try CardSandbox(stateFile: directory.stateFile)
-    for file in [directory.stateFile, directory.lockFile] {
-      let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    let entries = try withExtendedLifetime(sandbox) { try directory.entries() }
+    #expect(entries == ["state.json", "state.json-shm", "state.json-wal"])
+    for name in entries {
+      let attributes = try FileManager.default.attributesOfItem(
+        atPath: directory.appending(name).path)
       #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
-    #expect(try directory.entries() == ["state.json", "state.json.lock"])
+    let header = try FileHandle(forReadingFrom: directory.stateFile).read(upToCount: 16)
+    #expect(header == Data("SQLite format 3\0".utf8))
+  }
+
+  @Test("a JSON state file of format 1 is moved into the database once, and kept beside it")
+  func migratesJSONState() async throws {
+    let directory = try TemporaryDirectory()
+    let json = Data(StateFileV1Fixture.text(image: SampleImages.png()).utf8)
+    try json.write(to: directory.stateFile)
+    let session = Session(
+      accessToken: StateFileV1Fixture.accessToken, refreshToken: StateFileV1Fixture.refreshToken)
+
+    let first = try CardSandbox(stateFile: directory.stateFile)
+    #expect(try Data(contentsOf: directory.appending("state.json.v1.json")) == json)
+    let cards = try ParsedEnvelope(try await first.handle("GET", "/cards", as: session)).objects()
+    #expect(cards.map { $0["cardId"] as? String } == ["c5", "c1", "c2"])
+    #expect(cards.first?["mbti"] as? String == "ESTJ")
+    #expect(cards.first?["tmi"] as? [String] == ["a", "b", "c"])
+    #expect(cards.first?["imageURL"] as? String == "/card/c5/image")
+    #expect(try await first.handle("GET", "/card/c5/image", as: session).body == SampleImages.png())
+    let created = try await first.handle(Requests.create(.minimal(), token: session.accessToken))
+    #expect(try ParsedEnvelope(created).object()["cardId"] as? String == "c6")
+
+    // Started again, the database is used as it is, the JSON kept aside not read again.
+    let second = try CardSandbox(stateFile: directory.stateFile)
+    #expect(try await second.cardIds(token: session.accessToken) == ["c5", "c1", "c2", "c6"])
+    #expect(try await second.refresh(session.refreshToken).refreshToken != session.refreshToken)
   }
 
   @Test("cards, order, images, ids and the session survive a restart")
@@ -79,7 +109,8 @@ struct PersistenceTests {
   @Test(
     "a corrupt state file is an error naming the file, and is left untouched",
     arguments: [
-      ("not json", "it is not valid JSON"),
+      ("not json", "it is neither an SQLite database nor a JSON state"),
+      ("{not json", "it is not valid JSON"),
       (#"{"version": 1}"#, "the field cards is missing"),
       (#"{"version": "1"}"#, "the field version has the wrong type"),
       (
@@ -94,6 +125,18 @@ struct PersistenceTests {
       try CardSandbox(stateFile: directory.stateFile)
     }
     #expect(try Data(contentsOf: directory.stateFile) == Data(content.utf8))
+  }
+
+  @Test("a database of a newer format is reported as such, and left untouched")
+  func unsupportedDatabaseVersion() throws {
+    let directory = try TemporaryDirectory()
+    _ = try CardSandbox(stateFile: directory.stateFile)
+    try SQLiteConnection(path: directory.stateFile.path).execute("PRAGMA user_version = 3")
+    #expect(
+      throws: SandboxStateError.unsupportedVersion(path: directory.stateFile.path, version: 3)
+    ) {
+      try CardSandbox(stateFile: directory.stateFile)
+    }
   }
 
   @Test("a newer format version is reported as such")
@@ -136,18 +179,18 @@ struct PersistenceTests {
     #expect(try await second.cardIds(token: again.accessToken) == ["c1", "c2"])
   }
 
-  @Test("a state failure's answer names the state file without its folder; its detail with it")
+  @Test("a state failure's answer names no path; its detail names the database")
   func failureNamesNoAbsolutePath() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
-    // Unreadable for root too: the state file becomes a folder.
-    try FileManager.default.removeItem(at: directory.stateFile)
-    try FileManager.default.createDirectory(
-      at: directory.stateFile, withIntermediateDirectories: false)
-    let response = try await sandbox.handle(Requests.login())
+    let session = try await sandbox.login()
+    // Unreadable for root too: another connection takes the cards' table away.
+    let other = try SQLiteConnection(path: directory.stateFile.path)
+    try other.execute("ALTER TABLE card RENAME TO card_elsewhere")
+    let response = try await sandbox.handle("GET", "/cards", as: session)
     #expect(response.status == 500)
     let message = try ParsedEnvelope(response).message
-    #expect(message.hasPrefix("the sandbox could not load its state: the sandbox state file "))
+    #expect(message.hasPrefix("the sandbox could not load its state: "))
     #expect(!message.contains(directory.url.path), "\(message)")
     #expect(response.failureDetail?.contains(directory.stateFile.path) == true)
   }

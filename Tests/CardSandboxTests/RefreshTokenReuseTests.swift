@@ -120,16 +120,25 @@ struct RefreshTokenReuseTests {
   @Test("a state file written before the reuse interval existed is read, with its sessions")
   func stateFileWithoutSpentRefreshTokens() async throws {
     let directory = try TemporaryDirectory()
-    let session = try await CardSandbox(stateFile: directory.stateFile).login()
-    var state = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: directory.stateFile))
-        as? [String: Any])
-    var sessions = try #require(state["sessions"] as? [String: Any])
-    #expect(sessions.removeValue(forKey: "spentRefreshTokens") != nil)
-    state["sessions"] = sessions
-    try JSONSerialization.data(withJSONObject: state).write(to: directory.stateFile)
+    try Data(
+      StateFileV1Fixture.text(image: SampleImages.png(), withSpentRefreshTokens: false).utf8
+    ).write(to: directory.stateFile)
 
     let restarted = try CardSandbox(stateFile: directory.stateFile)
-    #expect(try await restarted.handle(Requests.refresh(session.refreshToken)).status == 200)
+    #expect(
+      try await restarted.handle(Requests.refresh(StateFileV1Fixture.refreshToken)).status == 200)
+  }
+
+  @Test("a spent refresh token of a JSON state file stays reusable within its interval")
+  func spentRefreshTokenMigrated() async throws {
+    let directory = try TemporaryDirectory()
+    let reusableUntil = Int(clock.now().timeIntervalSince1970) + 30
+    try Data(
+      StateFileV1Fixture.text(image: SampleImages.png(), reusableUntil: reusableUntil).utf8
+    ).write(to: directory.stateFile)
+
+    let restarted = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
+    let retried = try await restarted.refresh(StateFileV1Fixture.spentRefreshToken)
+    #expect(retried.refreshToken == StateFileV1Fixture.refreshToken)
   }
 }

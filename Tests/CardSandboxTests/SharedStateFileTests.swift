@@ -1,8 +1,9 @@
 import CardPrimitives
-import CardSandbox
 import CardTestSupport
 import Foundation
 import Testing
+
+@testable import CardSandbox
 
 /// Two sandboxes on one state file, as two `card-repl` processes on one home have.
 @Suite("Sandboxes sharing a state file")
@@ -131,82 +132,45 @@ struct SharedStateFileTests {
     #expect(listed.count == 2 + expected.count)
   }
 
-  @Test("a state file made corrupt between requests answers 500 and is left untouched")
-  func corruptBetweenRequests() async throws {
+  @Test("reads go on while another process holds the write lock")
+  func readsBesideAWriter() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
-    let sound = try Data(contentsOf: directory.stateFile)
-    let garbage = Data("not json".utf8)
-    try garbage.write(to: directory.stateFile)
-
-    // The file by its name only: a reply names no absolute path of the sandbox's machine.
-    let expectedMessage =
-      "the sandbox could not load its state: the sandbox state file state.json"
-      + " is corrupt: it is not valid JSON; start the sandbox fresh to overwrite it"
-    for request in [
-      Requests.plain("GET", "/cards", token: session.accessToken),
-      Requests.create(.minimal(), token: session.accessToken),
-      Requests.login(),
-    ] {
-      let response = try await sandbox.handle(request)
-      #expect(response.status == 500)
-      #expect(try ParsedEnvelope(response).message == expectedMessage)
-    }
-    await #expect(
-      throws: SandboxStateError.corrupt(
-        path: directory.stateFile.path, reason: "it is not valid JSON")
-    ) { try await sandbox.reset() }
-    #expect(try Data(contentsOf: directory.stateFile) == garbage)
-
-    // Once the file is sound again, it is used again.
-    try sound.write(to: directory.stateFile, options: .atomic)
+    // Another process takes the write lock and keeps it: the cards can still be read.
+    let other = try SQLiteConnection(path: directory.stateFile.path)
+    try other.execute("BEGIN EXCLUSIVE")
     #expect(try await sandbox.cardIds(token: session.accessToken) == ["c1", "c2"])
-  }
-
-  @Test("a deleted state file starts again from the seed state, for every sandbox")
-  func deletedFile() async throws {
-    let directory = try TemporaryDirectory()
-    let first = try CardSandbox(stateFile: directory.stateFile)
-    let second = try CardSandbox(stateFile: directory.stateFile)
-    let session = try await first.login()
-    try FileManager.default.removeItem(at: directory.stateFile)
-    #expect(
-      try await second.handle("GET", "/cards", as: session).status
-        == 401)
-    #expect(FileManager.default.fileExists(atPath: directory.stateFile.path))
-    let again = try await first.login()
-    #expect(try await second.cardIds(token: again.accessToken) == ["c1", "c2"])
+    try other.execute("ROLLBACK")
   }
 }
 
-/// The lock beside the state file, held here the way another process would hold it (each
-/// `FileLock` opens the file anew, so it excludes the sandbox as another process does). Each
-/// test acts only once the sandbox has found the lock held and is waiting for it.
+/// SQLite's lock on the database, held here by a connection of the test's own, as another
+/// process would hold it. Each test acts only once the sandbox has found the lock held and
+/// is waiting for it.
 @Suite("State file lock", .timeLimit(.minutes(1)))
 struct StateFileLockTests {
-  @Test("a request waits while another process holds the lock and is answered after")
+  @Test("a request waits while another process writes, and is answered after")
   func waitsForLock() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
-    let before = try Data(contentsOf: directory.stateFile)
-    let held = try FileLock.acquireBlocking(path: directory.lockFile.path)
+    let other = try SQLiteConnection(path: directory.stateFile.path)
+    try other.execute("BEGIN IMMEDIATE")
     let request = try await startWaitingForTheLock { try await sandbox.handle(Requests.login()) }
-    #expect(try Data(contentsOf: directory.stateFile) == before)
-    held.release()
+    try other.execute("COMMIT")
     #expect(try await request.value.status == 200)
-    #expect(try Data(contentsOf: directory.stateFile) != before)
   }
 
   @Test("a request waiting for the lock is cancelled at once")
   func requestCancelled() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
-    let held = try FileLock.acquireBlocking(path: directory.lockFile.path)
+    let other = try SQLiteConnection(path: directory.stateFile.path)
+    try other.execute("BEGIN IMMEDIATE")
     let request = try await startWaitingForTheLock { try await sandbox.handle(Requests.login()) }
     request.cancel()
     await #expect(throws: SandboxTransportError.cancelled) { try await request.value }
-    held.release()
+    try other.execute("ROLLBACK")
   }
 
   @Test("a state operation waiting for the lock is cancelled and changes nothing")
@@ -214,13 +178,14 @@ struct StateFileLockTests {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
-    let held = try FileLock.acquireBlocking(path: directory.lockFile.path)
+    let other = try SQLiteConnection(path: directory.stateFile.path)
+    try other.execute("BEGIN IMMEDIATE")
     let operation = try await startWaitingForTheLock { try await sandbox.revokeRefreshTokens() }
     operation.cancel()
-    await #expect(throws: SandboxStateError.cancelled(path: directory.lockFile.path)) {
+    await #expect(throws: SandboxStateError.cancelled(path: directory.stateFile.path)) {
       try await operation.value
     }
-    held.release()
+    try other.execute("ROLLBACK")
     #expect(try await sandbox.handle(Requests.refresh(session.refreshToken)).status == 200)
   }
 
@@ -231,7 +196,7 @@ struct StateFileLockTests {
   ) async throws -> Task<Success, any Error> {
     let contended = Tally()
     let report: @Sendable () -> Void = { contended.increment() }
-    let task = FileLock.$contended.withValue(report) { Task { try await operation() } }
+    let task = SandboxDatabase.$contended.withValue(report) { Task { try await operation() } }
     try await contended.wait(forAtLeast: 1)
     return task
   }

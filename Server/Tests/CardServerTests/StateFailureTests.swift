@@ -5,12 +5,22 @@ import Testing
 /// the server's machine; the request log keeps the cause with its paths.
 @Suite("The server's own failures name no path to clients")
 struct StateFailureTests {
-  /// Makes the state unreadable for root too, whom file permissions do not stop: the state
-  /// file becomes a folder.
+  /// Makes the state unreadable for root too, whom file permissions do not stop: another
+  /// process takes the access tokens' table out of the database (Python's sqlite3 module, since this
+  /// package links no SQLite of its own).
   private static func breakState(of server: LiveServer) throws {
     let stateFile = server.directory.appendingPathComponent("state.json")
-    try FileManager.default.removeItem(at: stateFile)
-    try FileManager.default.createDirectory(at: stateFile, withIntermediateDirectories: false)
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        + "c.execute('ALTER TABLE access_token RENAME TO elsewhere'); c.commit()",
+      stateFile.path,
+    ]
+    try python.run()
+    python.waitUntilExit()
+    #expect(python.terminationStatus == 0)
   }
 
   @Test("a request on a state that cannot be read: 500 without a path, the path in the log")
@@ -23,7 +33,7 @@ struct StateFailureTests {
         json: #"{"userId": "demo", "password": "demo"}"#)
       #expect(reply.status == 500)
       let message = try #require(reply.envelope["message"] as? String)
-      #expect(message.hasPrefix("the sandbox could not load its state: the sandbox state file "))
+      #expect(message.hasPrefix("the sandbox could not save its state: "))
       #expect(!message.contains(server.directory.path), "\(message)")
       #expect(!message.contains(" /"), "\(message)")
       let line = try #require(await lines.next())

@@ -23,7 +23,7 @@ extension RequestHandler {
   /// which user ids exist.
   private static let wrongCredentials = "the userId or the password is incorrect"
 
-  mutating func login(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
+  func login(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let body = try JSONBody.decode(LoginBody.self, from: request)
     guard !body.userId.isEmpty else { throw .badRequest("userId must not be empty") }
     guard !body.password.isEmpty else { throw .badRequest("password must not be empty") }
@@ -40,24 +40,24 @@ extension RequestHandler {
       throw .unauthorized(Self.wrongCredentials)
     }
     loginThrottle.recordSuccess(for: user.userId)
-    let pair = state.sessions.startSession(
+    let pair = try store.sessions.startSession(
       for: body.userId, now: now, lifetime: accessTokenLifetime)
     return .envelope(200, "logged in", data: pair, headers: Self.tokenHeaders)
   }
 
-  mutating func refresh(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
+  func refresh(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let body = try JSONBody.decode(RefreshBody.self, from: request)
     guard !body.refreshToken.isEmpty else { throw .badRequest("refreshToken must not be empty") }
-    let pair = try state.sessions.rotate(
+    let pair = try store.sessions.rotate(
       refreshToken: body.refreshToken, now: now, lifetime: accessTokenLifetime,
       reuseInterval: refreshTokenReuseInterval)
     return .envelope(200, "token refreshed", data: pair, headers: Self.tokenHeaders)
   }
 
   /// Ends the bearer token's session, all of its tokens; any body is ignored.
-  mutating func logout(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
+  func logout(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let grant = try authenticate(request)
-    state.sessions.endSession(grant.sessionId)
+    try store.sessions.endSession(grant.sessionId)
     return .envelope(200, "logged out")
   }
 }

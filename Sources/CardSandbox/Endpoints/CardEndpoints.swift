@@ -7,7 +7,7 @@ private struct ReorderBody: Decodable {
 extension RequestHandler {
   func listCards(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let grant = try authenticate(request)
-    let cards = state.cards.list(for: grant.userId).map(CardResource.init)
+    let cards = try store.cards.list(for: grant.userId).map(CardResource.init)
     return .envelope(200, "cards fetched", data: cards)
   }
 
@@ -15,39 +15,36 @@ extension RequestHandler {
     -> SandboxResponse
   {
     let grant = try authenticate(request)
-    let record = try state.cards.card(cardId, for: grant.userId)
+    let record = try store.cards.card(cardId, for: grant.userId)
     return .envelope(200, "card fetched", data: CardResource(record))
   }
 
-  /// `201` with the new card and its `Location`.
-  mutating func createCard(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
+  /// `201` with the new card and its `Location`; `form` is the request's form as
+  /// ``PreparedRequest`` read it, refused only once the token is known to be valid.
+  func createCard(_ request: SandboxRequest, form: Result<CardContent, APIError>?)
+    throws(APIError) -> SandboxResponse
+  {
     let grant = try authenticate(request)
-    let mediaType = try ParameterizedHeader.contentType("multipart/form-data", of: request)
-    let parts: [FormDataPart]
-    do throws(MultipartParser.Malformed) {
-      let boundary = try MultipartParser.boundary(of: mediaType)
-      parts = try MultipartParser.parts(of: request.body, boundary: boundary)
-    } catch {
-      throw .badRequest("the multipart body is malformed: \(error.reason)")
-    }
-    let record = state.cards.create(try CardForm.content(from: parts), for: grant.userId)
+    let content = try (form ?? Result { () throws(APIError) in try CardForm.content(of: request) })
+      .get()
+    let record = try store.cards.create(content, for: grant.userId)
     return .envelope(
       201, "card created", data: CardResource(record),
       headers: ["Location": "/card/\(record.cardId)"])
   }
 
-  mutating func reorderCards(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
+  func reorderCards(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let grant = try authenticate(request)
     let body = try JSONBody.decode(ReorderBody.self, from: request)
-    let cards = try state.cards.reorder(body.cardIds, for: grant.userId).map(CardResource.init)
+    let cards = try store.cards.reorder(body.cardIds, for: grant.userId).map(CardResource.init)
     return .envelope(200, "cards reordered", data: cards)
   }
 
-  mutating func deleteCard(_ cardId: String, _ request: SandboxRequest) throws(APIError)
+  func deleteCard(_ cardId: String, _ request: SandboxRequest) throws(APIError)
     -> SandboxResponse
   {
     let grant = try authenticate(request)
-    try state.cards.delete(cardId, for: grant.userId)
+    try store.cards.delete(cardId, for: grant.userId)
     return .envelope(200, "card deleted")
   }
 
@@ -56,8 +53,7 @@ extension RequestHandler {
     -> SandboxResponse
   {
     let grant = try authenticate(request)
-    let record = try state.cards.card(cardId, for: grant.userId)
-    guard let image = record.content.image else {
+    guard let image = try store.cards.image(of: cardId, for: grant.userId) else {
       throw .notFound("card \(cardId) has no uploaded image")
     }
     return SandboxResponse(

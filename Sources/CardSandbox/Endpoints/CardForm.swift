@@ -10,6 +10,20 @@ enum CardForm {
   ]
   private static let tmiFields = ["card.firstTMI", "card.secondTMI", "card.thirdTMI"]
 
+  /// The content of `request`'s `multipart/form-data` body; `400`, `413` or `415` naming
+  /// what is wrong, the body's framing first.
+  static func content(of request: SandboxRequest) throws(APIError) -> CardContent {
+    let mediaType = try ParameterizedHeader.contentType("multipart/form-data", of: request)
+    let parts: [FormDataPart]
+    do throws(MultipartParser.Malformed) {
+      let boundary = try MultipartParser.boundary(of: mediaType)
+      parts = try MultipartParser.parts(of: request.body, boundary: boundary)
+    } catch {
+      throw .badRequest("the multipart body is malformed: \(error.reason)")
+    }
+    return try content(from: parts)
+  }
+
   /// `400`, `413` or `415` naming what is wrong.
   static func content(from parts: [FormDataPart]) throws(APIError) -> CardContent {
     let tmiCount = parts.count { $0.name.hasPrefix("card.") && $0.name.hasSuffix("TMI") }

@@ -81,7 +81,7 @@ struct FormDataPart: Sendable, Equatable {
 /// each introduced by `--boundary`, optional padding and CRLF, then header lines, an empty
 /// line and the bytes up to `CRLF --boundary`. A bare LF is not a line end.
 enum MultipartParser {
-  struct Malformed: Error, Sendable {
+  struct Malformed: Error, Sendable, Equatable {
     let reason: String
   }
 
@@ -100,26 +100,39 @@ enum MultipartParser {
     return boundary
   }
 
+  /// The most parts a body may have. A valid card form has at most 12 (eight text fields,
+  /// three TMIs and the image, each at most once); the margin lets a form with a few
+  /// repeated or unknown fields be refused for what is wrong with them, and the bound keeps
+  /// the work of one body small whatever it holds.
+  static let maximumPartCount = 32
+
   /// The preamble before the first boundary and the epilogue after the closing one are
-  /// ignored.
+  /// ignored. A body with more than ``maximumPartCount`` parts is refused at the first part
+  /// over the limit, before anything after its delimiter is read. Linear in the body's size:
+  /// each byte is searched once for the next delimiter.
   static func parts(of body: Data, boundary: String) throws(Malformed) -> [FormDataPart] {
     let dashBoundary = Data("--\(boundary)".utf8)
     let delimiter = crlf + dashBoundary
     // Only a delimiter that opens the body has no CRLF before it.
     let opening =
       body.starts(with: dashBoundary)
-      ? body.prefix(dashBoundary.count).indices : body.range(of: delimiter)
+      ? body.prefix(dashBoundary.count).indices
+      : firstRange(of: delimiter, in: body, from: body.startIndex)
     guard var position = opening?.upperBound else {
       throw Malformed(reason: "the body does not contain the boundary")
     }
     var parts: [FormDataPart] = []
     while !body[position...].starts(with: Data("--".utf8)) {  // the close delimiter
+      guard parts.count < maximumPartCount else {
+        throw Malformed(
+          reason: "the body has more than \(maximumPartCount) parts, the most a form may have")
+      }
       let padding = body[position...].prefix { " \t".utf8.contains($0) }
       guard body[padding.endIndex...].starts(with: crlf) else {
         throw Malformed(reason: "a boundary line is followed by text")
       }
       position = padding.endIndex + crlf.count
-      guard let next = body.range(of: delimiter, in: position..<body.endIndex) else {
+      guard let next = firstRange(of: delimiter, in: body, from: position) else {
         throw Malformed(reason: "the body ends without its closing boundary")
       }
       parts.append(try part(body[position..<next.lowerBound]))
@@ -130,9 +143,41 @@ enum MultipartParser {
 
   private static let crlf = Data("\r\n".utf8)
 
+  /// The first occurrence of `pattern` in `data` at or after `start`, in `data`'s indices.
+  /// Each candidate is found by `memchr` for the pattern's first byte and compared with
+  /// `memcmp`: with a pattern of at most 74 bytes (CRLF, `--` and a boundary), linear in
+  /// the bytes searched.
+  static func firstRange(of pattern: Data, in data: Data, from start: Data.Index) -> Range<
+    Data.Index
+  >? {
+    guard let first = pattern.first else { return start..<start }
+    return data[start...].withUnsafeBytes { (haystack: UnsafeRawBufferPointer) -> Range<Int>? in
+      pattern.withUnsafeBytes { (needle: UnsafeRawBufferPointer) -> Range<Int>? in
+        guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else {
+          return nil
+        }
+        var offset = 0
+        while haystack.count - offset >= needle.count {
+          guard
+            let found = memchr(
+              base + offset, Int32(first), haystack.count - offset - needle.count + 1)
+          else { return nil }
+          let at = base.distance(to: UnsafeRawPointer(found))
+          if memcmp(base + at, needleBase, needle.count) == 0 {
+            return (start + at)..<(start + at + needle.count)
+          }
+          offset = at + 1
+        }
+        return nil
+      }
+    }
+  }
+
   private static func part(_ bytes: Data) throws(Malformed) -> FormDataPart {
     // The empty line after the header lines, which opens a part that has none.
-    let empty = bytes.starts(with: crlf) ? bytes.prefix(2).indices : bytes.range(of: crlf + crlf)
+    let empty =
+      bytes.starts(with: crlf)
+      ? bytes.prefix(2).indices : firstRange(of: crlf + crlf, in: bytes, from: bytes.startIndex)
     guard let empty else {
       throw Malformed(reason: "a part has no empty line after its headers")
     }

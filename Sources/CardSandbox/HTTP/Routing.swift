@@ -50,28 +50,29 @@ enum Route: Sendable, Equatable {
   }
 }
 
-/// Answers one routed request against its own copy of the state, which the sandbox keeps
+/// Answers one routed request inside a transaction on the state, which the sandbox commits
 /// only when the answer is a success, so a refused request changes nothing.
 struct RequestHandler {
-  var state: SandboxState
+  let store: SandboxStore
   let now: Date
   /// In seconds.
   let accessTokenLifetime: Int
   /// In seconds.
   let refreshTokenReuseInterval: TimeInterval
-  /// The sandbox's, which it takes back whatever the answer: a refused login counts.
-  var loginThrottle: LoginThrottle
+  /// The sandbox's own: a refused login counts even though its transaction is rolled back.
+  let loginThrottle: LoginThrottle
 
-  mutating func respond(to route: Route, request: SandboxRequest) throws(APIError)
+  func respond(to route: Route, prepared: PreparedRequest) throws(APIError)
     -> SandboxResponse
   {
-    switch route {
+    let request = prepared.request
+    return switch route {
     case .login: try login(request)
     case .refresh: try refresh(request)
     case .logout: try logout(request)
     case .listCards: try listCards(request)
     case .reorderCards: try reorderCards(request)
-    case .createCard: try createCard(request)
+    case .createCard: try createCard(request, form: prepared.form)
     case .cardDetail(let cardId): try cardDetail(cardId, request)
     case .deleteCard(let cardId): try deleteCard(cardId, request)
     case .cardImage(let cardId): try cardImage(cardId, request)
@@ -89,6 +90,6 @@ struct RequestHandler {
       throw .unauthorized("the Authorization header must use the Bearer scheme")
     }
     let token = parts[1].trimmingCharacters(in: .whitespaces)
-    return try state.sessions.grant(forAccessToken: token, now: now)
+    return try store.sessions.grant(forAccessToken: token, now: now)
   }
 }

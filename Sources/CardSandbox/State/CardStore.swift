@@ -1,85 +1,138 @@
 import Foundation
 
-/// Every user's cards in their list order. Card ids are `c` and a counter that only grows,
-/// so an id is never used twice, not even after its card is deleted.
-struct CardStore: Codable, Sendable {
-  private(set) var cards: [String: CardRecord]
-  /// Each user's card ids in list order; every card is in its owner's list exactly once.
-  private(set) var order: [String: [String]]
-  private(set) var nextCardNumber: Int
+/// Every user's cards in their list order, in the tables `card` and `image`. Card ids are `c`
+/// and a counter that only grows, so an id is never used twice, not even after its card is
+/// deleted or the sandbox reset.
+struct CardStore {
+  let connection: SQLiteConnection
 
-  init(records: [CardRecord], nextCardNumber: Int) {
-    cards = Dictionary(uniqueKeysWithValues: records.map { ($0.cardId, $0) })
-    order = Dictionary(grouping: records, by: \.userId).mapValues { $0.map(\.cardId) }
-    self.nextCardNumber = nextCardNumber
-  }
-
-  func list(for userId: String) -> [CardRecord] {
-    order[userId, default: []].compactMap { cards[$0] }
+  /// The user's cards in list order, their images' types without their bytes.
+  func list(for userId: String) throws(APIError) -> [CardRecord] {
+    do {
+      return try connection.query(
+        """
+        SELECT card.card_id, card.user_id, title, name, birthday, mbti, instagram, link_url,
+          description, default_image, first_tmi, second_tmi, third_tmi, image.content_type
+        FROM card LEFT JOIN image ON image.card_id = card.card_id
+        WHERE card.user_id = ? ORDER BY position
+        """, [.text(userId)], Self.record)
+    } catch {
+      throw .unreadableState(error)
+    }
   }
 
   /// The card `cardId`; `404` when there is none, `403` when another user owns it.
   func card(_ cardId: String, for userId: String) throws(APIError) -> CardRecord {
-    guard let record = cards[cardId] else { throw .notFound("card \(cardId) not found") }
+    let found: [CardRecord]
+    do {
+      found = try connection.query(
+        """
+        SELECT card.card_id, card.user_id, title, name, birthday, mbti, instagram, link_url,
+          description, default_image, first_tmi, second_tmi, third_tmi, image.content_type
+        FROM card LEFT JOIN image ON image.card_id = card.card_id
+        WHERE card.card_id = ?
+        """, [.text(cardId)], Self.record)
+    } catch {
+      throw .unreadableState(error)
+    }
+    guard let record = found.first else { throw .notFound("card \(cardId) not found") }
     guard record.userId == userId else {
       throw .forbidden("card \(cardId) belongs to another user")
     }
     return record
   }
 
-  /// Numbers new cards after every id `other` has given out as well, so that replacing
-  /// `other` with this store reuses no id.
-  mutating func continueNumbering(after other: CardStore) {
-    nextCardNumber = max(nextCardNumber, other.nextCardNumber)
+  /// The uploaded picture of the card, bytes and all; `nil` when it has none; `404` and `403`
+  /// as ``card(_:for:)``.
+  func image(of cardId: String, for userId: String) throws(APIError) -> StoredImage? {
+    _ = try card(cardId, for: userId)
+    do {
+      return try connection.query(
+        "SELECT content_type, bytes FROM image WHERE card_id = ?", [.text(cardId)]
+      ) { row in StoredImage(contentType: row.text(0) ?? "", bytes: row.blob(1) ?? Data()) }
+      .first
+    } catch {
+      throw .unreadableState(error)
+    }
   }
 
   /// New cards go at the end of the user's list.
-  mutating func create(_ content: CardContent, for userId: String) -> CardRecord {
-    let record = CardRecord(cardId: "c\(nextCardNumber)", userId: userId, content: content)
-    nextCardNumber += 1
-    cards[record.cardId] = record
-    order[userId, default: []].append(record.cardId)
-    return record
+  func create(_ content: CardContent, for userId: String) throws(APIError) -> CardRecord {
+    do {
+      let number =
+        try connection.query(
+          "UPDATE counter SET value = value + 1 WHERE name = 'next card number' RETURNING value",
+          []
+        ) { row in row.int(0) - 1 }.first ?? SeedData.nextCardNumber
+      let record = CardRecord(cardId: "c\(number)", userId: userId, content: content)
+      try insert(record)
+      return record
+    } catch {
+      throw .unsavedState(error)
+    }
   }
 
   /// `cardIds` must name every card of the list exactly once; `400` otherwise.
-  mutating func reorder(_ cardIds: [String], for userId: String) throws(APIError)
-    -> [CardRecord]
-  {
-    if let refusal = reorderRefusal(cardIds, of: order[userId, default: []]) {
+  func reorder(_ cardIds: [String], for userId: String) throws(APIError) -> [CardRecord] {
+    let current = try list(for: userId).map(\.cardId)
+    if let refusal = reorderRefusal(cardIds, of: current) {
       throw .badRequest(refusal)
     }
-    order[userId] = cardIds
-    return list(for: userId)
+    do {
+      for (position, cardId) in cardIds.enumerated() {
+        try connection.run(
+          "UPDATE card SET position = ? WHERE card_id = ?", .integer(position), .text(cardId))
+      }
+    } catch {
+      throw .unsavedState(error)
+    }
+    return try list(for: userId)
   }
 
-  mutating func delete(_ cardId: String, for userId: String) throws(APIError) {
+  func delete(_ cardId: String, for userId: String) throws(APIError) {
     _ = try card(cardId, for: userId)
-    cards[cardId] = nil
-    order[userId]?.removeAll { $0 == cardId }
+    do {
+      try connection.run("DELETE FROM image WHERE card_id = ?", .text(cardId))
+      try connection.run("DELETE FROM card WHERE card_id = ?", .text(cardId))
+    } catch {
+      throw .unsavedState(error)
+    }
   }
 
-  /// Why the store cannot belong to a state whose users are `userIds`, or `nil`.
-  func inconsistency(users userIds: Set<String>) -> String? {
-    for (key, record) in cards {
-      if key != record.cardId { return "card \(record.cardId) is stored under the id \(key)" }
-      if !userIds.contains(record.userId) {
-        return "card \(key) belongs to unknown user \(record.userId)"
-      }
-      if let number = Int(key.dropFirst()), key.first == "c", number >= nextCardNumber {
-        return "card \(key) has an id not below the next card number \(nextCardNumber)"
-      }
+  /// Adds `record` at the end of its owner's list, with its image when it has one.
+  func insert(_ record: CardRecord) throws(SQLiteError) {
+    let content = record.content
+    func tmi(_ index: Int) -> SQLiteValue {
+      .optional(content.tmi.indices.contains(index) ? content.tmi[index] : nil)
     }
-    var listed: Set<String> = []
-    for (userId, cardIds) in order {
-      for cardId in cardIds {
-        if cards[cardId]?.userId != userId {
-          return "the list of \(userId) names card \(cardId), which is not theirs"
-        }
-        if !listed.insert(cardId).inserted { return "card \(cardId) is listed twice" }
-      }
+    try connection.run(
+      """
+      INSERT INTO card (card_id, user_id, position, title, name, birthday, mbti, instagram,
+        link_url, description, default_image, first_tmi, second_tmi, third_tmi)
+      VALUES (?1, ?2, (SELECT coalesce(max(position), -1) + 1 FROM card WHERE user_id = ?2),
+        ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+      """,
+      .text(record.cardId), .text(record.userId), .optional(content.title), .text(content.name),
+      .optional(content.birthday), .optional(content.mbti), .optional(content.instagram),
+      .optional(content.linkURL), .optional(content.description),
+      .integer(content.defaultImage), tmi(0), tmi(1), tmi(2))
+    if let image = content.image {
+      try connection.run(
+        "INSERT INTO image (card_id, content_type, bytes) VALUES (?, ?, ?)",
+        .text(record.cardId), .text(image.contentType), .blob(image.bytes))
     }
-    return cards.keys.first { !listed.contains($0) }.map { "card \($0) is in no list" }
+  }
+
+  /// A row of the card queries above; an image's type comes without its bytes.
+  private static func record(_ row: borrowing SQLiteRow) -> CardRecord {
+    CardRecord(
+      cardId: row.text(0) ?? "", userId: row.text(1) ?? "",
+      content: CardContent(
+        title: row.text(2), name: row.text(3) ?? "", birthday: row.text(4), mbti: row.text(5),
+        instagram: row.text(6), linkURL: row.text(7), description: row.text(8),
+        defaultImage: row.int(9),
+        tmi: [row.text(10), row.text(11), row.text(12)].compactMap { $0 },
+        image: row.text(13).map { StoredImage(contentType: $0, bytes: Data()) }))
   }
 }
 
@@ -115,31 +168,4 @@ private func sentence<ID>(_ ids: [ID], _ singular: String, _ plural: String, _ r
 {
   let names = ids.map { "\($0)" }.joined(separator: ", ")
   return ids.count == 1 ? "card \(names) \(singular) \(rest)" : "cards \(names) \(plural) \(rest)"
-}
-
-struct CardRecord: Codable, Sendable, Equatable {
-  let cardId: String
-  let userId: String
-  var content: CardContent
-}
-
-/// A card's fields as ``CardForm`` validated them; optional text fields left out or sent
-/// empty are `nil`, and `tmi` holds up to three, none empty.
-struct CardContent: Codable, Sendable, Equatable {
-  var title: String?
-  var name: String
-  var birthday: String?
-  var mbti: String?
-  var instagram: String?
-  var linkURL: String?
-  var description: String?
-  var defaultImage: Int
-  var tmi: [String]
-  var image: StoredImage?
-}
-
-/// An uploaded `image/jpeg` or `image/png`; base64 in the state file.
-struct StoredImage: Codable, Sendable, Equatable {
-  let contentType: String
-  let bytes: Data
 }

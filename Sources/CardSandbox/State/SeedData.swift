@@ -3,12 +3,11 @@ import Foundation
 /// The state a new or reset sandbox starts from: `demo`/`demo` with cards `c1` and `c2`,
 /// `guest`/`guest` with card `c3`, and no tokens.
 enum SeedData {
-  /// Fixed, and never written to the state file.
+  /// Fixed, and never written to the database.
   static let users = [(userId: "demo", password: "demo"), (userId: "guest", password: "guest")]
 
-  static var state: SandboxState {
-    SandboxState(cards: CardStore(records: cards, nextCardNumber: 4), sessions: SessionStore())
-  }
+  /// The number of the first card created after the seed cards.
+  static let nextCardNumber = 4
 
   /// A 1×1 grey PNG, the uploaded picture of `c1`.
   private static let samplePNG = Data(
@@ -16,7 +15,7 @@ enum SeedData {
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
   )!
 
-  private static let cards = [
+  static let cards = [
     CardRecord(
       cardId: "c1", userId: "demo",
       content: CardContent(

@@ -101,11 +101,13 @@ struct GoldenRunner {
     try bytes.write(to: sealedSession)
   }
 
-  /// Every live token the sandbox has issued, from its state file.
+  /// Every token the sandbox has issued, from its database and the database's log, where
+  /// SQLite keeps text as it is (a removed row's text may stay: more tokens, not fewer).
   func issuedTokens() -> [String] {
-    let stateFile = home.appendingPathComponent("sandbox/state.json")
-    guard let state = try? String(contentsOf: stateFile, encoding: .utf8) else { return [] }
-    return Self.tokens(in: state)
+    let files = ["sandbox/state.json", "sandbox/state.json-wal"]
+    let text = files.compactMap { try? Data(contentsOf: home.appendingPathComponent($0)) }
+      .map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+    return Self.tokens(in: text)
   }
 
   /// The strings shaped like the sandbox's tokens (`at_…`, `rt_…`) in `text`.

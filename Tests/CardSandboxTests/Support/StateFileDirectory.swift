@@ -2,9 +2,7 @@ import CardTestSupport
 import Foundation
 
 extension TemporaryDirectory {
-  /// `state.json` in the directory: the state file of the sandboxes under test.
+  /// `state.json` in the directory: the state file of the sandboxes under test, an SQLite
+  /// database that keeps the name JSON states had.
   var stateFile: URL { appending("state.json") }
-
-  /// `state.json.lock`, the file whose lock every sandbox on ``stateFile`` takes.
-  var lockFile: URL { appending("state.json.lock") }
 }

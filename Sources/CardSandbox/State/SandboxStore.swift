@@ -1,0 +1,69 @@
+import Foundation
+
+/// The state as one transaction sees it: the cards and the sessions, read and changed through
+/// the transaction's connection. Made by ``SandboxDatabase`` for the length of a transaction.
+struct SandboxStore {
+  let connection: SQLiteConnection
+
+  var cards: CardStore { CardStore(connection: connection) }
+  var sessions: SessionStore { SessionStore(connection: connection) }
+
+  /// The seed cards and no tokens; card ids go on after every id given out before.
+  func replaceWithSeed() throws(SQLiteError) {
+    try connection.run("DELETE FROM access_token")
+    try connection.run("DELETE FROM refresh_token")
+    try connection.run("DELETE FROM spent_refresh_token")
+    try connection.run("DELETE FROM image")
+    try connection.run("DELETE FROM card")
+    for record in SeedData.cards { try cards.insert(record) }
+    try connection.run(
+      """
+      INSERT INTO counter (name, value) VALUES ('next card number', ?)
+      ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)
+      """, .integer(SeedData.nextCardNumber))
+  }
+
+  /// Everything a JSON state of format 1 held, into a database just created.
+  func insert(_ state: StateFileV1) throws(SQLiteError) {
+    for cardIds in state.cards.order.values {
+      for cardId in cardIds {
+        if let record = state.cards.cards[cardId] { try cards.insert(record) }
+      }
+    }
+    try connection.run(
+      "INSERT INTO counter (name, value) VALUES ('next card number', ?)",
+      .integer(state.cards.nextCardNumber))
+    for (token, grant) in state.sessions.accessTokens {
+      try connection.run(
+        "INSERT INTO access_token (token, user_id, session_id, expires_at) VALUES (?, ?, ?, ?)",
+        .text(token), .text(grant.userId), .text(grant.sessionId),
+        .real(grant.expiresAt.timeIntervalSince1970))
+    }
+    for (token, grant) in state.sessions.refreshTokens {
+      try connection.run(
+        "INSERT INTO refresh_token (token, user_id, session_id) VALUES (?, ?, ?)",
+        .text(token), .text(grant.userId), .text(grant.sessionId))
+    }
+    for (token, spent) in state.sessions.spentRefreshTokens ?? [:] {
+      try connection.run(
+        """
+        INSERT INTO spent_refresh_token (token, user_id, session_id, successor, reusable_until)
+        VALUES (?, ?, ?, ?, ?)
+        """,
+        .text(token), .text(spent.userId), .text(spent.sessionId), .text(spent.successor),
+        .real(spent.reusableUntil.timeIntervalSince1970))
+    }
+  }
+}
+
+extension APIError {
+  /// A read of the state failed: `500`, with SQLite's reason, which names no path.
+  static func unreadableState(_ error: SQLiteError) -> APIError {
+    .internalError("the sandbox could not load its state: \(error)")
+  }
+
+  /// A change of the state failed: `500`, with SQLite's reason, which names no path.
+  static func unsavedState(_ error: SQLiteError) -> APIError {
+    .internalError("the sandbox could not save its state: \(error)")
+  }
+}
