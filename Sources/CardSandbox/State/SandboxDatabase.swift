@@ -49,9 +49,11 @@ final class SandboxDatabase: Sendable {
       try Self.migrateJSONState(at: path)
     }
     try Self.createPrivately(path)
-    let connection = try Self.connection(to: path, reporting: path, busyTimeout: .zero)
-    try Self.prepare(connection, path: path)
-    writer = Guarded(connection)
+    // The start is synchronous and blocks anyway: it waits for another process's write on a
+    // connection of its own, then keeps a writer that never blocks a thread.
+    try Self.prepare(
+      Self.connection(to: path, reporting: path, busyTimeout: Self.writeTimeout), path: path)
+    writer = Guarded(try Self.connection(to: path, reporting: path, busyTimeout: .zero))
     var readers: [Guarded] = []
     for _ in 0..<Self.readerCount {
       readers.append(Guarded(try Self.connection(to: path, reporting: path)))
