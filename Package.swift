@@ -77,7 +77,8 @@ let package = Package(
     .executableTarget(name: "card-repl", dependencies: ["CardComposition"]),
     // Benchmarks that print figures: `swift run -c release card-benchmarks`.
     .executableTarget(
-      name: "card-benchmarks", dependencies: ["CardData", "CardDomain", "CardInfrastructure"]),
+      name: "card-benchmarks",
+      dependencies: ["CardData", "CardDomain", "CardInfrastructure", "CardSandbox"]),
     // An HTTP/1.1 server on 127.0.0.1 for the transport and composition tests. Test support
     // only: no product names it, and of our targets it imports the primitives only.
     .target(

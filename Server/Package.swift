@@ -39,6 +39,14 @@ let package = Package(
       ]),
     // `swift run --package-path Server card-server --port 8080`.
     .executableTarget(name: "card-server", dependencies: ["CardServer"]),
+    // A bare Hummingbird route serving fixed bytes: the yardstick of the list throughput
+    // drill (drills/list-throughput.sh). No product names it.
+    .executableTarget(
+      name: "card-baseline-server",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]),
     .testTarget(
       name: "CardServerTests",
       dependencies: [

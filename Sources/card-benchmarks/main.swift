@@ -7,6 +7,7 @@ let usage = """
   usage: card-benchmarks multipart-memory [sizeMiB]
          card-benchmarks pipeline [rounds]
          card-benchmarks wrong-shape [rounds]
+         card-benchmarks state-growth
     multipart-memory  encode a form with a sizeMiB file part (default 256) through a
                       temporary file and check that peak memory stays flat
     pipeline          CPU time of a full repository call against a bare JSONDecoder decode
@@ -15,6 +16,9 @@ let usage = """
     wrong-shape       judgeStatus on a 16 MiB reply whose data breaks the contract
                       against one bare decode of it (default 5 rounds); the goal is at
                       most 1.1 times
+    state-growth      the sandbox on an SQLite state: the last logins of 1,000 against the
+                      first, and a POST /card and a login after 50 cards of 1 MiB against a
+                      fresh state (goal: at most 1.5 times), and resident memory (< 100 MiB)
   """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,6 +33,7 @@ case ("pipeline", 2, let rounds?) where rounds > 0:
 case ("wrong-shape", 1, _): exit(WrongShapeBenchmark(rounds: 5).run())
 case ("wrong-shape", 2, let rounds?) where rounds > 0:
   exit(WrongShapeBenchmark(rounds: rounds).run())
+case ("state-growth", 1, _): exit(await StateGrowthBenchmark().run())
 default:
   printError(usage)
   exit(2)
