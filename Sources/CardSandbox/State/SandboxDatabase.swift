@@ -1,6 +1,5 @@
 import CardPrimitives
 import Foundation
-import Synchronization
 
 /// The sandbox's state in an SQLite database: one writer connection, on which every change
 /// runs in a `BEGIN IMMEDIATE` transaction, and a few reader connections, on which requests
@@ -13,7 +12,8 @@ import Synchronization
 final class SandboxDatabase: Sendable {
   /// Format 2 (format 1 was JSON, ``StateFileV1``), in the database's `user_version`.
   static let version = 2
-  /// How many readers a process keeps: enough for the requests two cores answer at once.
+  /// How many idle readers a process keeps: more are opened while more reads run at once,
+  /// and closed once idle beyond this.
   private static let readerCount = 4
   /// How long a write waits for another process's transaction before it answers 500.
   private static let writeTimeout = Duration.seconds(10)
@@ -27,8 +27,10 @@ final class SandboxDatabase: Sendable {
 
   let path: String?
   private let writer: Guarded
-  private let readers: [Guarded]
-  private let nextReader = Atomic<Int>(0)
+  /// The readers no read is using: a read takes one and gives it back, so that no read ever
+  /// waits for another (a read that found its reader busy would block a thread until the
+  /// other, perhaps preempted, finished).
+  private let idleReaders: Protected<[Guarded]>
 
   /// Opens the database at `path`, creating it with the seed state when it is missing or
   /// empty. A JSON state file of format 1 at `path` is moved into a new database once,
@@ -40,7 +42,7 @@ final class SandboxDatabase: Sendable {
       let connection = try Self.connection(to: ":memory:", reporting: "the in-memory state")
       try Self.prepare(connection, path: ":memory:")
       writer = Guarded(connection)
-      readers = []
+      idleReaders = Protected([])
       return
     }
     if startFresh {
@@ -58,7 +60,7 @@ final class SandboxDatabase: Sendable {
     for _ in 0..<Self.readerCount {
       readers.append(Guarded(try Self.connection(to: path, reporting: path)))
     }
-    self.readers = readers
+    idleReaders = Protected(readers)
   }
 
   /// An in-memory database with the seed state. Opening one fails only when memory is
@@ -76,9 +78,19 @@ final class SandboxDatabase: Sendable {
   func inReadTransaction<Value: Sendable>(
     _ body: (SandboxStore) throws(SQLiteError) -> SQLiteConnection.Outcome<Value>
   ) throws(SQLiteError) -> Value {
-    guard !readers.isEmpty else { return try transaction(.deferred, on: writer, body) }
-    let index = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count
-    return try transaction(.deferred, on: readers[index], body)
+    guard let path else { return try transaction(.deferred, on: writer, body) }
+    let reader: Guarded
+    if let idle = idleReaders.withLock({ $0.popLast() }) {
+      reader = idle
+    } else {
+      reader = Guarded(try SQLiteConnection(path: path, busyTimeout: Self.readTimeout))
+    }
+    defer {
+      idleReaders.withLock { idle in
+        if idle.count < Self.readerCount { idle.append(reader) }
+      }
+    }
+    return try transaction(.deferred, on: reader, body)
   }
 
   /// Runs `body` in a write transaction, `BEGIN IMMEDIATE`: it holds the database's write
