@@ -15,7 +15,7 @@ final class SandboxDatabase: Sendable {
   /// How many idle readers a process keeps: more are opened while more reads run at once,
   /// and closed once idle beyond this.
   private static let readerCount = 4
-  /// How long a write waits for another process's transaction before it answers 500.
+  /// How long the start waits for another process's transaction before it fails.
   private static let writeTimeout = Duration.seconds(10)
   /// How long a read waits for a lock, which in WAL mode only the recovery of a crashed
   /// writer's log takes, briefly.
@@ -95,18 +95,18 @@ final class SandboxDatabase: Sendable {
 
   /// Runs `body` in a write transaction, `BEGIN IMMEDIATE`: it holds the database's write
   /// lock from the start, so nothing it read changes before it writes. While another process
-  /// holds the lock, the write tries again after a sleep of 1 ms, 2 ms, … up to 25 ms, for
-  /// up to ten seconds: the sleep holds no thread, and ends when the task is cancelled (the
-  /// write then throws the busy error, and the caller looks at the cancellation).
+  /// holds the lock, the write tries again after a sleep of 1 ms, 2 ms, … up to 25 ms, until
+  /// it gets the lock or its task is cancelled, as the JSON state's file lock was waited for:
+  /// the sleep holds no thread, and a cancelled write throws, the caller looking at the
+  /// cancellation. A client's own timeout bounds the wait.
   nonisolated(nonsending) func inWriteTransaction<Value: Sendable>(
     _ body: (SandboxStore) throws(SQLiteError) -> SQLiteConnection.Outcome<Value>
   ) async throws(SQLiteError) -> Value {
-    let deadline = ContinuousClock.now + Self.writeTimeout
     var attempt = 0
     while true {
       do {
         return try transaction(.immediate, on: writer, body)
-      } catch  where error.kind == .busy && ContinuousClock.now < deadline {
+      } catch  where error.kind == .busy {
         if attempt == 0 { Self.contended?() }
         attempt += 1
         do {
