@@ -7,9 +7,10 @@ import Testing
 @Suite("Persistence")
 struct PersistenceTests {
   @Test("a new sandbox creates its database, and SQLite's files beside it, with mode 0600")
-  func createsFile() throws {
+  func createsFile() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    _ = try await sandbox.login()
     let entries = try withExtendedLifetime(sandbox) { try directory.entries() }
     #expect(entries == ["state.json", "state.json-shm", "state.json-wal"])
     for name in entries {

@@ -1,6 +1,5 @@
 import CardPrimitives
 import Foundation
-import Synchronization
 
 /// The sandbox's state in an SQLite database: one writer connection, on which every change
 /// runs in a `BEGIN IMMEDIATE` transaction, and a few reader connections, on which requests
@@ -13,9 +12,10 @@ import Synchronization
 final class SandboxDatabase: Sendable {
   /// Format 2 (format 1 was JSON, ``StateFileV1``), in the database's `user_version`.
   static let version = 2
-  /// How many readers a process keeps: enough for the requests two cores answer at once.
+  /// How many idle readers a process keeps: more are opened while more reads run at once,
+  /// and closed once idle beyond this.
   private static let readerCount = 4
-  /// How long a write waits for another process's transaction before it answers 500.
+  /// How long the start waits for another process's transaction before it fails.
   private static let writeTimeout = Duration.seconds(10)
   /// How long a read waits for a lock, which in WAL mode only the recovery of a crashed
   /// writer's log takes, briefly.
@@ -27,8 +27,10 @@ final class SandboxDatabase: Sendable {
 
   let path: String?
   private let writer: Guarded
-  private let readers: [Guarded]
-  private let nextReader = Atomic<Int>(0)
+  /// The readers no read is using: a read takes one and gives it back, so that no read ever
+  /// waits for another (a read that found its reader busy would block a thread until the
+  /// other, perhaps preempted, finished).
+  private let idleReaders: Protected<[Guarded]>
 
   /// Opens the database at `path`, creating it with the seed state when it is missing or
   /// empty. A JSON state file of format 1 at `path` is moved into a new database once,
@@ -40,7 +42,7 @@ final class SandboxDatabase: Sendable {
       let connection = try Self.connection(to: ":memory:", reporting: "the in-memory state")
       try Self.prepare(connection, path: ":memory:")
       writer = Guarded(connection)
-      readers = []
+      idleReaders = Protected([])
       return
     }
     if startFresh {
@@ -49,14 +51,16 @@ final class SandboxDatabase: Sendable {
       try Self.migrateJSONState(at: path)
     }
     try Self.createPrivately(path)
-    let connection = try Self.connection(to: path, reporting: path, busyTimeout: .zero)
-    try Self.prepare(connection, path: path)
-    writer = Guarded(connection)
+    // The start is synchronous and blocks anyway: it waits for another process's write on a
+    // connection of its own, then keeps a writer that never blocks a thread.
+    try Self.prepare(
+      Self.connection(to: path, reporting: path, busyTimeout: Self.writeTimeout), path: path)
+    writer = Guarded(try Self.connection(to: path, reporting: path, busyTimeout: .zero))
     var readers: [Guarded] = []
     for _ in 0..<Self.readerCount {
       readers.append(Guarded(try Self.connection(to: path, reporting: path)))
     }
-    self.readers = readers
+    idleReaders = Protected(readers)
   }
 
   /// An in-memory database with the seed state. Opening one fails only when memory is
@@ -74,25 +78,35 @@ final class SandboxDatabase: Sendable {
   func inReadTransaction<Value: Sendable>(
     _ body: (SandboxStore) throws(SQLiteError) -> SQLiteConnection.Outcome<Value>
   ) throws(SQLiteError) -> Value {
-    guard !readers.isEmpty else { return try transaction(.deferred, on: writer, body) }
-    let index = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count
-    return try transaction(.deferred, on: readers[index], body)
+    guard let path else { return try transaction(.deferred, on: writer, body) }
+    let reader: Guarded
+    if let idle = idleReaders.withLock({ $0.popLast() }) {
+      reader = idle
+    } else {
+      reader = Guarded(try SQLiteConnection(path: path, busyTimeout: Self.readTimeout))
+    }
+    defer {
+      idleReaders.withLock { idle in
+        if idle.count < Self.readerCount { idle.append(reader) }
+      }
+    }
+    return try transaction(.deferred, on: reader, body)
   }
 
   /// Runs `body` in a write transaction, `BEGIN IMMEDIATE`: it holds the database's write
   /// lock from the start, so nothing it read changes before it writes. While another process
-  /// holds the lock, the write tries again after a sleep of 1 ms, 2 ms, … up to 25 ms, for
-  /// up to ten seconds: the sleep holds no thread, and ends when the task is cancelled (the
-  /// write then throws the busy error, and the caller looks at the cancellation).
+  /// holds the lock, the write tries again after a sleep of 1 ms, 2 ms, … up to 25 ms, until
+  /// it gets the lock or its task is cancelled, as the JSON state's file lock was waited for:
+  /// the sleep holds no thread, and a cancelled write throws, the caller looking at the
+  /// cancellation. A client's own timeout bounds the wait.
   nonisolated(nonsending) func inWriteTransaction<Value: Sendable>(
     _ body: (SandboxStore) throws(SQLiteError) -> SQLiteConnection.Outcome<Value>
   ) async throws(SQLiteError) -> Value {
-    let deadline = ContinuousClock.now + Self.writeTimeout
     var attempt = 0
     while true {
       do {
         return try transaction(.immediate, on: writer, body)
-      } catch  where error.kind == .busy && ContinuousClock.now < deadline {
+      } catch  where error.kind == .busy {
         if attempt == 0 { Self.contended?() }
         attempt += 1
         do {
