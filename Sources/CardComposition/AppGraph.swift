@@ -104,13 +104,23 @@ package struct AppGraph: Sendable {
 
   /// What mends a sandbox state that stops the start, losing nothing: a file that is not a
   /// state is moved aside, never deleted, and one that cannot be reached is made reachable.
+  /// The commands that move a database aside with SQLite's files beside it, which keep their
+  /// pairing under the new name: a `-wal` file left behind would be replayed into the next
+  /// database made at `path`.
+  private static func moveAside(_ path: String, to suffix: String) -> String {
+    let moved = "\(path).\(suffix)"
+    return "with the -wal and -shm files beside it, if any (mv \(path) \(moved); "
+      + "mv \(path)-wal \(moved)-wal; mv \(path)-shm \(moved)-shm)"
+  }
+
   private static func step(for error: SandboxStateError) -> String {
     switch error {
     case .corrupt(let path, _):
-      return "Move it aside (mv \(path) \(path).corrupt) to start the sandbox from its seed state"
+      return "Move it aside \(moveAside(path, to: "corrupt")) to start the sandbox from its seed "
+        + "state"
     case .unsupportedVersion(let path, _):
       return "A newer card-repl wrote it: run that one, or move it aside "
-        + "(mv \(path) \(path).newer) to start the sandbox from its seed state"
+        + "\(moveAside(path, to: "newer")) to start the sandbox from its seed state"
     case .unreadable(let path, _), .unwritable(let path, _), .unlockable(let path, _):
       return "Make \(path) a file you can read and write, or start the sandbox in another home "
         + "with --home <dir>"

@@ -112,7 +112,8 @@ struct AppGraphTests {
       Issue.record("the graph was built over a corrupt state file")
     } catch {
       #expect(error.message.contains("corrupt"))
-      #expect(error.message.contains("Move it aside (mv \(stateFile.path) "))
+      #expect(error.message.contains("Move it aside with the -wal and -shm files beside it"))
+      #expect(error.message.contains("mv \(stateFile.path)-wal \(stateFile.path).corrupt-wal"))
     }
   }
 

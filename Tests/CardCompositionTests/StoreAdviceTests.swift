@@ -151,18 +151,25 @@ struct StoreAdviceTests {
   @Test func aCorruptSandboxStateIsMovedAsideNotDeleted() throws {
     _ = try graph()
     try Data("not json".utf8).write(to: stateFile)
+    let path = stateFile.path
+    let wal = URL(fileURLWithPath: path + "-wal")
+    try Data("an earlier database's log".utf8).write(to: wal)
 
     #expect(
       startFailure()
-        == "the sandbox state file \(stateFile.path) is corrupt: it is neither an SQLite "
-        + "database nor a JSON state. Move it "
-        + "aside (mv \(stateFile.path) \(stateFile.path).corrupt) to start the sandbox from its "
-        + "seed state")
+        == "the sandbox state file \(path) is corrupt: it is neither an SQLite database nor a "
+        + "JSON state. Move it aside with the -wal and -shm files beside it, if any (mv \(path) "
+        + "\(path).corrupt; mv \(path)-wal \(path).corrupt-wal; mv \(path)-shm "
+        + "\(path).corrupt-shm) to start the sandbox from its seed state")
 
-    let corrupt = URL(fileURLWithPath: stateFile.path + ".corrupt")
+    let corrupt = URL(fileURLWithPath: path + ".corrupt")
     try FileManager.default.moveItem(at: stateFile, to: corrupt)
+    try FileManager.default.moveItem(at: wal, to: URL(fileURLWithPath: path + ".corrupt-wal"))
     #expect(startFailure() == nil)
     #expect(try Data(contentsOf: corrupt) == Data("not json".utf8))
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: path + ".corrupt-wal"))
+        == Data("an earlier database's log".utf8))
   }
 
   @Test func aSandboxStateOfANewerFormatIsKept() throws {
@@ -172,8 +179,10 @@ struct StoreAdviceTests {
     let failure = try #require(startFailure())
     #expect(
       failure.hasSuffix(
-        "A newer card-repl wrote it: run that one, or move it aside (mv \(stateFile.path) "
-          + "\(stateFile.path).newer) to start the sandbox from its seed state"))
+        "A newer card-repl wrote it: run that one, or move it aside with the -wal and -shm "
+          + "files beside it, if any (mv \(stateFile.path) \(stateFile.path).newer; "
+          + "mv \(stateFile.path)-wal \(stateFile.path).newer-wal; mv \(stateFile.path)-shm "
+          + "\(stateFile.path).newer-shm) to start the sandbox from its seed state"))
     #expect(!failure.contains("Delete"))
   }
 
