@@ -201,13 +201,10 @@ struct PersistenceTests {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
-    try FileManager.default.setAttributes(
-      [.posixPermissions: 0o500], ofItemAtPath: directory.url.path)
-    defer {
-      try? FileManager.default.setAttributes(
-        [.posixPermissions: 0o700], ofItemAtPath: directory.url.path)
-    }
-    guard !FileManager.default.isWritableFile(atPath: directory.url.path) else { return }  // root
+    // Unwritable for root too: another connection makes every deletion of a card fail.
+    let other = try SQLiteConnection(path: directory.stateFile.path)
+    try other.execute(
+      "CREATE TRIGGER refuse BEFORE DELETE ON card BEGIN SELECT RAISE(ABORT, 'refused'); END")
     let response = try await sandbox.handle("DELETE", "/card/c1", as: session)
     #expect(response.status == 500)
     #expect(try ParsedEnvelope(response).message.hasPrefix("the sandbox could not save its state"))
