@@ -19,6 +19,7 @@ public actor CardSandbox {
   private let currentFaults = Protected(SandboxFaults.none)
   /// Like the faults, in memory and for this sandbox alone: never saved with the state.
   private let loginThrottle = LoginThrottle()
+  private let listReplies = ListReplies()
   private let accessTokenLifetime: Int
   /// In seconds; zero when a spent refresh token is never reusable.
   private let refreshTokenReuseInterval: TimeInterval
@@ -160,7 +161,8 @@ public actor CardSandbox {
   ) -> SQLiteConnection.Outcome<SandboxResponse> {
     let handler = RequestHandler(
       store: store, now: clock(), accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: refreshTokenReuseInterval, loginThrottle: loginThrottle)
+      refreshTokenReuseInterval: refreshTokenReuseInterval, loginThrottle: loginThrottle,
+      listReplies: listReplies)
     do throws(APIError) {
       return .commit(try handler.respond(to: route, prepared: prepared))
     } catch {

@@ -24,6 +24,22 @@ struct SharedStateFileTests {
     #expect(try await second.cardIds(token: session.accessToken) == ["c1", "c2", "c4", "c5"])
   }
 
+  @Test("a list one sandbox answered is answered anew once the other changed the cards")
+  func listsAfterTheOtherWrites() async throws {
+    let directory = try TemporaryDirectory()
+    let first = try CardSandbox(stateFile: directory.stateFile)
+    let second = try CardSandbox(stateFile: directory.stateFile)
+    let session = try await first.login()
+    #expect(try await first.cardIds(token: session.accessToken) == ["c1", "c2"])
+    #expect(try await first.cardIds(token: session.accessToken) == ["c1", "c2"])
+    #expect(
+      try await second.handle(Requests.reorder(["c2", "c1"], token: session.accessToken))
+        .status == 200)
+    #expect(try await first.cardIds(token: session.accessToken) == ["c2", "c1"])
+    #expect(try await second.handle("DELETE", "/card/c2", as: session).status == 200)
+    #expect(try await first.cardIds(token: session.accessToken) == ["c1"])
+  }
+
   @Test("a login in one sandbox keeps the sessions started in the other")
   func loginsFromBoth() async throws {
     let directory = try TemporaryDirectory()

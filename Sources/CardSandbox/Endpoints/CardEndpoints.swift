@@ -7,8 +7,16 @@ private struct ReorderBody: Decodable {
 extension RequestHandler {
   func listCards(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let grant = try authenticate(request)
-    let cards = try store.cards.list(for: grant.userId).map(CardResource.init)
-    return .envelope(200, "cards fetched", data: cards)
+    let revision: Int
+    do {
+      revision = try store.revision()
+    } catch {
+      throw .unreadableState(error)
+    }
+    return try listReplies.reply(for: grant.userId, at: revision) { () throws(APIError) in
+      let cards = try store.cards.list(for: grant.userId).map(CardResource.init)
+      return .envelope(200, "cards fetched", data: cards)
+    }
   }
 
   func cardDetail(_ cardId: String, _ request: SandboxRequest) throws(APIError)

@@ -61,6 +61,7 @@ struct RequestHandler {
   let refreshTokenReuseInterval: TimeInterval
   /// The sandbox's own: a refused login counts even though its transaction is rolled back.
   let loginThrottle: LoginThrottle
+  let listReplies: ListReplies
 
   func respond(to route: Route, prepared: PreparedRequest) throws(APIError)
     -> SandboxResponse

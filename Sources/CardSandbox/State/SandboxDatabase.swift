@@ -94,7 +94,8 @@ final class SandboxDatabase: Sendable {
   }
 
   /// Runs `body` in a write transaction, `BEGIN IMMEDIATE`: it holds the database's write
-  /// lock from the start, so nothing it read changes before it writes. While another process
+  /// lock from the start, so nothing it read changes before it writes. A transaction that
+  /// commits moves the state's revision (``SandboxStore/revision()``) with it. While another process
   /// holds the lock, the write tries again after a sleep of 1 ms, 2 ms, … up to 25 ms, until
   /// it gets the lock or its task is cancelled, as the JSON state's file lock was waited for:
   /// the sleep holds no thread, and a cancelled write throws, the caller looking at the
@@ -105,7 +106,11 @@ final class SandboxDatabase: Sendable {
     var attempt = 0
     while true {
       do {
-        return try transaction(.immediate, on: writer, body)
+        return try transaction(.immediate, on: writer) { store throws(SQLiteError) in
+          let outcome = try body(store)
+          if case .commit = outcome { try store.bumpRevision() }
+          return outcome
+        }
       } catch  where error.kind == .busy {
         if attempt == 0 { Self.contended?() }
         attempt += 1

@@ -8,6 +8,22 @@ struct SandboxStore {
   var cards: CardStore { CardStore(connection: connection) }
   var sessions: SessionStore { SessionStore(connection: connection) }
 
+  /// A number that every committed write transaction moves (``bumpRevision()``), so that what
+  /// was read at one revision is still true at the same revision.
+  func revision() throws(SQLiteError) -> Int {
+    try connection.query("SELECT value FROM counter WHERE name = 'revision'", []) { row in
+      row.int(0)
+    }.first ?? 0
+  }
+
+  func bumpRevision() throws(SQLiteError) {
+    try connection.run(
+      """
+      INSERT INTO counter (name, value) VALUES ('revision', 1)
+      ON CONFLICT (name) DO UPDATE SET value = value + 1
+      """)
+  }
+
   /// The seed cards and no tokens; card ids go on after every id given out before.
   func replaceWithSeed() throws(SQLiteError) {
     try connection.run("DELETE FROM access_token")
