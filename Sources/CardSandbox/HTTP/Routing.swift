@@ -42,6 +42,7 @@ enum Route: Sendable, Equatable {
     let rawSegments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
     return try (path == "/" ? [] : rawSegments).map { raw throws(APIError) in
       guard !raw.isEmpty else { throw .notFound("no resource at \(path)") }
+      guard raw.contains("%" as Character) else { return String(raw) }
       guard let decoded = raw.removingPercentEncoding else {
         throw .badRequest("the request path \(path) has an invalid percent escape")
       }
@@ -86,11 +87,11 @@ struct RequestHandler {
     guard let authorization = request.headers["Authorization"] else {
       throw .unauthorized("the request has no access token; send Authorization: Bearer <token>")
     }
-    let parts = authorization.split(separator: " ", maxSplits: 1)
+    // RFC 9110 §11.4: the scheme, one or more spaces, the token.
+    let parts = authorization.split(separator: " ")
     guard parts.count == 2, parts[0].lowercased() == "bearer" else {
       throw .unauthorized("the Authorization header must use the Bearer scheme")
     }
-    let token = parts[1].trimmingCharacters(in: .whitespaces)
-    return try store.sessions.grant(forAccessToken: token, now: now)
+    return try store.sessions.grant(forAccessToken: String(parts[1]), now: now)
   }
 }
