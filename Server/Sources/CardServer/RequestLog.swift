@@ -12,13 +12,17 @@ enum RequestLog {
     method: String, target: String, outcome: String, duration: Duration, detail: String? = nil
   ) -> String {
     let path = target.prefix { $0 != "?" && $0 != "#" }
-    let milliseconds =
-      Double(duration.components.attoseconds) / 1e15
-      + Double(duration.components.seconds) * 1000
+    let tenths = tenthsOfMilliseconds(duration)
     let line =
-      "\(escaped(method)) \(escaped(String(path))) \(outcome) "
-      + String(format: "%.1f ms", milliseconds)
+      "\(escaped(method)) \(escaped(String(path))) \(outcome) \(tenths / 10).\(tenths % 10) ms"
     return detail.map { line + ": " + escaped($0, keepingSpaces: true) } ?? line
+  }
+
+  /// Rounded to the nearest tenth, halves up.
+  private static func tenthsOfMilliseconds(_ duration: Duration) -> Int64 {
+    let attosecondsPerTenth: Int64 = 100_000_000_000_000
+    let (seconds, attoseconds) = duration.components
+    return seconds * 10_000 + (attoseconds + attosecondsPerTenth / 2) / attosecondsPerTenth
   }
 
   /// Bytes outside printable ASCII written as `%XX`, so a hostile path cannot forge a line or

@@ -12,6 +12,17 @@ struct RequestLogTests {
     #expect(line == "GET /cards 200 3.2 ms")
   }
 
+  @Test("the duration rounded to the nearest tenth of a millisecond, halves up")
+  func roundsHalvesUp() {
+    let line = RequestLog.line(
+      method: "GET", target: "/cards", outcome: "200", duration: .microseconds(3250))
+    #expect(line == "GET /cards 200 3.3 ms")
+    let long = RequestLog.line(
+      method: "GET", target: "/cards", outcome: "200",
+      duration: .milliseconds(61_000) - .nanoseconds(1))
+    #expect(long == "GET /cards 200 61000.0 ms")
+  }
+
   @Test("control characters and spaces in a path cannot forge a line")
   func escapesControls() {
     let line = RequestLog.line(
