@@ -13,7 +13,6 @@ import shutil
 import statistics
 import subprocess
 import tempfile
-import threading
 import time
 import uuid
 
@@ -27,10 +26,12 @@ class Server:
     def __init__(self, binary, state_file):
         self.binary = binary
         self.state_file = state_file
+        # The log goes to a file, as a deployed server's would: a drill reading a pipe would
+        # wake once per write and take the CPU the server needs.
+        self.log_file = state_file + ".log"
         self.process = None
         self.url = ""
         self.port = 0
-        self.log_tail = b""
 
     @property
     def pid(self):
@@ -38,38 +39,43 @@ class Server:
 
     def start(self):
         """Starts the server; returns None, or why it did not start."""
-        self.process = subprocess.Popen(
-            [self.binary, "--host", "127.0.0.1", "--port", "0", "--state-file", self.state_file],
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        first = []
-        read = threading.Thread(target=lambda: first.append(self.process.stdout.readline()),
-                                daemon=True)
-        read.start()
-        read.join(START_SECONDS)
-        line = first[0].decode(errors="replace").strip() if first else ""
+        with open(self.log_file, "ab") as log:
+            start_offset = log.tell()
+            self.process = subprocess.Popen(
+                [self.binary, "--host", "127.0.0.1", "--port", "0", "--state-file",
+                 self.state_file],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + START_SECONDS
+        line = ""
+        while time.monotonic() < deadline and self.alive():
+            with open(self.log_file, "rb") as log:
+                log.seek(start_offset)
+                first = log.readline()
+            if first.endswith(b"\n"):
+                line = first.decode(errors="replace").strip()
+                break
+            time.sleep(0.02)
         if not line.startswith("http://"):
             self.stop()
-            rest = self.process.stdout.read().decode(errors="replace").strip()
+            with open(self.log_file, "rb") as log:
+                log.seek(start_offset)
+                output = log.read().decode(errors="replace").strip()
             return (f"no URL printed (waited up to {START_SECONDS:.0f} s), exit status "
-                    f"{self.process.returncode}, "
-                    f"output: {(line + ' ' + rest).strip()[:500]!r}")
+                    f"{self.process.returncode}, output: {output[:500]!r}")
         self.url = line
         self.port = int(line.rsplit(":", 1)[1])
-        threading.Thread(target=self._drain, daemon=True).start()
         return None
-
-    def _drain(self):
-        # In large reads, not line by line: under wrk the log has thousands of lines a second,
-        # and the drill must not take the CPU the server needs.
-        descriptor = self.process.stdout.fileno()
-        while chunk := os.read(descriptor, 1 << 16):
-            self.log_tail = (self.log_tail + chunk)[-8192:]
 
     @property
     def last_lines(self):
         """The last lines the server printed, a few kilobytes."""
-        lines = self.log_tail.decode(errors="replace").splitlines()
-        return lines[1:] if len(self.log_tail) == 8192 else lines  # the first may be cut
+        with open(self.log_file, "rb") as log:
+            log.seek(0, os.SEEK_END)
+            size = log.tell()
+            log.seek(max(0, size - 8192))
+            tail = log.read()
+        lines = tail.decode(errors="replace").splitlines()
+        return lines[1:] if size > 8192 else lines  # the first may be cut
 
     def alive(self):
         return self.process is not None and self.process.poll() is None
@@ -177,11 +183,14 @@ def median_ms(seconds):
 
 def state_sizes(state_file):
     """(the state file's size, every file in its folder together), in bytes; a sidecar such as
-    a database's journal or an images folder counts in the second figure."""
+    a database's journal or an images folder counts in the second figure, the server's log
+    (`Server.log_file`) in neither."""
     own = os.path.getsize(state_file) if os.path.exists(state_file) else 0
     total = 0
     for folder, _, names in os.walk(os.path.dirname(state_file)):
         for name in names:
+            if os.path.join(folder, name) == state_file + ".log":
+                continue
             try:
                 total += os.path.getsize(os.path.join(folder, name))
             except OSError:
