@@ -17,7 +17,7 @@ let usage = """
                       crash or end otherwise; the goal is the pathErr every time
     pipeline          CPU time of a full repository call against a bare JSONDecoder decode
                       of the same reply, one card and a 100-card list, interleaved over
-                      rounds (default 20); the goal is at most 1.5 times
+                      rounds (default 20); the goal is at most 2 times
     store             wall-clock time of the credential store's save + load against an
                       atomic write (temporary file, fsync, rename, fsync of the directory)
                       and a read of the same bytes with raw POSIX calls, interleaved over
