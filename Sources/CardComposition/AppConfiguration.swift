@@ -21,7 +21,7 @@ package struct AppConfiguration: Sendable {
 
   /// The session store's key: a random key in a file of its own in the home directory, or
   /// one derived from `$CARD_REPL_PASSPHRASE`.
-  package enum KeySource: Hashable, Sendable, CustomStringConvertible {
+  package enum SessionKey: Hashable, Sendable, CustomStringConvertible {
     case keyFile
     case passphrase(String)
 
@@ -37,7 +37,7 @@ package struct AppConfiguration: Sendable {
   package var backend: Backend
   /// Holds the session store and the sandbox's state.
   package var homeDirectory: URL
-  package var keySource: KeySource
+  package var sessionKey: SessionKey
   /// How long a request to a server may wait without data before it fails.
   package var requestTimeout: Duration
   /// The wait before the first retry of an idempotent request; later ones double it.
@@ -51,7 +51,7 @@ package struct AppConfiguration: Sendable {
   package init(
     backend: Backend = .sandbox,
     homeDirectory: URL,
-    keySource: KeySource = .keyFile,
+    sessionKey: SessionKey = .keyFile,
     requestTimeout: Duration = .seconds(30),
     retryBaseDelay: Duration = .milliseconds(500),
     accessTokenLifetime: Duration = .seconds(3600),
@@ -59,7 +59,7 @@ package struct AppConfiguration: Sendable {
   ) {
     self.backend = backend
     self.homeDirectory = homeDirectory
-    self.keySource = keySource
+    self.sessionKey = sessionKey
     self.requestTimeout = requestTimeout
     self.retryBaseDelay = retryBaseDelay
     self.accessTokenLifetime = accessTokenLifetime
@@ -124,19 +124,19 @@ package struct AppConfiguration: Sendable {
     if let file = firstFileOnPath(to: home) {
       throw LaunchError("cannot use \(home.path) as the home directory: \(file) is a file")
     }
-    let keySource: KeySource
+    let sessionKey: SessionKey
     switch environment[passphraseVariable] {
-    case nil: keySource = .keyFile
+    case nil: sessionKey = .keyFile
     case ""?:
       throw LaunchError("\(passphraseVariable) is set but empty; unset it or set a passphrase")
-    case let passphrase?: keySource = .passphrase(passphrase)
+    case let passphrase?: sessionKey = .passphrase(passphrase)
     }
     if options.tokenLifetime != nil, options.server != nil {
       throw LaunchError("--token-lifetime sets the sandbox's tokens; a server sets its own")
     }
     return AppConfiguration(
       backend: options.server.map(Backend.server) ?? .sandbox, homeDirectory: home,
-      keySource: keySource, requestTimeout: options.requestTimeout ?? .seconds(30),
+      sessionKey: sessionKey, requestTimeout: options.requestTimeout ?? .seconds(30),
       accessTokenLifetime: .seconds(options.tokenLifetime ?? 3600),
       commandDeadline: CommandDeadline())
   }

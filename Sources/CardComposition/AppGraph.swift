@@ -133,7 +133,7 @@ package struct AppGraph: Sendable {
     -> EncryptedFileCredentialStore
   {
     let keySource: EncryptedFileCredentialStore.KeySource? =
-      switch configuration.keySource {
+      switch configuration.sessionKey {
       case .keyFile: nil
       case .passphrase(let passphrase): .passphrase(passphrase)
       }

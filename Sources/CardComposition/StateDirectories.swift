@@ -80,7 +80,7 @@ enum StateDirectories {
     let session = configuration.sessionDirectory
     directories.append((session.deletingLastPathComponent(), .inHome("session")))
     directories.append((session, .inHome("session store")))
-    if configuration.keySource == .keyFile {
+    if configuration.sessionKey == .keyFile {
       let key = EncryptedFileCredentialStore.Configuration.defaultKeyFileURL(in: session)
       directories.append((key.deletingLastPathComponent(), .keys))
     }

@@ -38,37 +38,6 @@ package struct CardDTO: Codable, Hashable, Sendable {
     self.tmi = tmi
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case cardId, userId, title, name, birthday, mbti, instagram, linkURL, description
-    case defaultImage, imageURL, tmi
-  }
-
-  /// The synthesized decoding but for `tmi`, read through a nested container: the generic
-  /// `decodeIfPresent([String].self, …)` costs a quarter of decoding the whole card. Errors
-  /// and their coding paths are the same.
-  package init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    cardId = try container.decode(String.self, forKey: .cardId)
-    userId = try container.decode(String.self, forKey: .userId)
-    title = try container.decodeIfPresent(String.self, forKey: .title)
-    name = try container.decode(String.self, forKey: .name)
-    birthday = try container.decodeIfPresent(String.self, forKey: .birthday)
-    mbti = try container.decodeIfPresent(String.self, forKey: .mbti)
-    instagram = try container.decodeIfPresent(String.self, forKey: .instagram)
-    linkURL = try container.decodeIfPresent(String.self, forKey: .linkURL)
-    description = try container.decodeIfPresent(String.self, forKey: .description)
-    defaultImage = try container.decode(Int.self, forKey: .defaultImage)
-    imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL)
-    guard container.contains(.tmi), try !container.decodeNil(forKey: .tmi) else {
-      tmi = nil
-      return
-    }
-    var lines = try container.nestedUnkeyedContainer(forKey: .tmi)
-    var tmi: [String] = []
-    while !lines.isAtEnd { tmi.append(try lines.decode(String.self)) }
-    self.tmi = tmi
-  }
-
   /// The card after checking the contract's rules: non-empty `cardId`, `userId` and `name`, a
   /// real `YYYY-MM-DD` birthday, a four-letter `mbti`, a `defaultImage` in 0...5, at most
   /// three non-blank `tmi` lines, an absolute `linkURL`, and an `imageURL` that is absolute

@@ -65,8 +65,9 @@ extension NetworkResult {
 /// | 1xx, 3xx, anything else | `pathErr("unexpected status N")` |
 ///
 /// A 2xx body is decoded once, as `GenericResponse<T>`, whether it succeeds or fails: the
-/// reason is built from that decode's error, never by reading the body again. A `null` or absent `data` is a success only when `T` decodes from
-/// `null` (``NoPayload``, an optional). Reasons never quote the body, so no token leaks.
+/// reason is built from that decode's error, never by reading the body again. A `null` or
+/// absent `data` is a success only when `T` decodes from `null` (``NoPayload``, an
+/// optional). Reasons never quote the body, so no token leaks.
 public func judgeStatus<T: Decodable>(
   by statusCode: Int, data: Data, type: T.Type
 ) -> NetworkResult<T> {
@@ -97,8 +98,8 @@ private func judge<T: Decodable>(
 ///
 /// `refusingRepeatedKeys` makes a 2xx body that decoded, but names a key twice in one object
 /// (``CardPrimitives/RepeatedJSONKey``), a `pathErr`: the decoder keeps the first value where
-/// a proxy may keep the last. The token replies ask for it; card replies do not, since the
-/// scan costs about a tenth of their decode (Architecture.md, "Speed").
+/// a proxy may keep the last. The token replies ask for it; card replies, which name no one,
+/// do not (docs/performance.md).
 public func judgeStatus<T: Decodable>(
   of reply: HTTPResponse, type: T.Type, refusingRepeatedKeys: Bool = false
 ) -> NetworkResult<T> {
@@ -129,18 +130,16 @@ public struct GenericResponse<T: Decodable>: Decodable {
   public var message: String
   public var data: T?
 
+  fileprivate enum CodingKeys: String, CodingKey { case status, success, message, data }
+
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: EnvelopeKey.self)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
     status = try container.decode(Int.self, forKey: .status)
     success = try container.decode(Bool.self, forKey: .success)
     message = try container.decode(String.self, forKey: .message)
     data = success ? try container.decodeIfPresent(T.self, forKey: .data) : nil
   }
 }
-
-/// The envelope's keys, not nested in the generic type: nested ones would be a generic type
-/// too, whose metadata every decode looks up again (a twentieth of decoding a card).
-private enum EnvelopeKey: String, CodingKey { case status, success, message, data }
 
 extension GenericResponse: Sendable where T: Sendable {}
 extension GenericResponse: Equatable where T: Equatable {}
@@ -174,15 +173,14 @@ public struct WireMappingError: Error, Hashable, Sendable, CustomStringConvertib
   public var description: String { reason }
 }
 
-/// One decoder for every reply: it keeps no state between decodes, and making one costs
-/// about as much as mapping a card.
+/// One decoder for every reply: it keeps no state between decodes.
 private let replyDecoder = JSONDecoder()
 
 private func judgeSuccess<T: Decodable>(
   status: Int, body: Data, type: T.Type, refusingRepeatedKeys: Bool
 ) -> NetworkResult<T> {
-  // A blank body is described without decoding: JSONDecoder reads 16 MiB of spaces more
-  // slowly than they arrive over loopback.
+  // A blank body is described without decoding it, which would take longer than a large
+  // one takes to arrive.
   guard ReplyShape.firstSignificantByte(of: body) != nil else {
     let shape = ReplyShape.describeBlank(body)
     return .pathErr(reason: "status \(status): the body is not the envelope: \(shape)")
@@ -212,12 +210,16 @@ private func judgeSuccess<T: Decodable>(
   return .pathErr(reason: "status \(status): data is null; expected \(T.self)")
 }
 
-/// Why a 2xx body did not decode as the envelope around `T`, from the error alone: reading
-/// the body again to find out took as long as the decode itself for a 16 MiB reply. The
-/// envelope decodes `data` last, and only when `success` is true, so an error under `data`
-/// means the rest was the envelope of a success.
-private func whyNot<T>(_ body: Data, decodes type: T.Type, _ error: any Error) -> String {
-  guard ReplyShape.codingPath(of: error).first?.stringValue == EnvelopeKey.data.stringValue else {
+/// Why a 2xx body did not decode as the envelope around `T`, from the error alone, so that a
+/// large reply is not read twice. The envelope decodes `data` last, and only when `success`
+/// is true, so an error under `data` means the rest was the envelope of a success.
+private func whyNot<T: Decodable>(
+  _ body: Data, decodes type: T.Type, _ error: any Error
+) -> String {
+  let underData =
+    ReplyShape.codingPath(of: error).first?.stringValue
+    == GenericResponse<T>.CodingKeys.data.stringValue
+  guard underData else {
     return "the body is not the envelope: \(ReplyShape.describeNonEnvelope(body, error))"
   }
   return "data does not decode as \(T.self): \(ReplyShape.describe(error))"
@@ -231,9 +233,8 @@ private func envelopeMessage(in body: Data) -> String? {
   return header.message
 }
 
-/// Whether `text` is whitespace only, judged scalar by scalar with ASCII looked at directly:
-/// telling characters apart, or looking up each scalar's properties, in a message of 16 MiB
-/// of spaces took 0.8 s or more, longer than the reply took to arrive.
+/// Whether `text` is whitespace only, judged scalar by scalar with ASCII looked at directly,
+/// so that a message of megabytes of spaces is judged faster than it arrives.
 private func isBlank(_ text: String) -> Bool {
   text.unicodeScalars.allSatisfy { scalar in
     scalar.isASCII

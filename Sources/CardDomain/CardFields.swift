@@ -127,8 +127,8 @@ public struct TMIList: Hashable, Sendable, RandomAccessCollection {
   public subscript(position: Int) -> String { lines[position] }
 }
 
-// Foundation's `trimmingCharacters(in:)` goes through `NSString` on Linux and was a quarter of
-// mapping a card list, so blank checks and trimming walk the scalars themselves.
+// Blank checks and trimming walk the scalars themselves rather than call Foundation's
+// `trimmingCharacters(in:)`, which goes through `NSString` on Linux (docs/performance.md).
 extension String {
   /// Whether the text is empty or white space only.
   package var isBlank: Bool {

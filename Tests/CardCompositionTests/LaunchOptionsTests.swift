@@ -109,10 +109,10 @@ struct AppConfigurationTests {
   }
 
   @Test func keyFileByDefaultPassphraseFromTheEnvironment() throws {
-    #expect(try resolve([], ["HOME": "/h"]).keySource == .keyFile)
+    #expect(try resolve([], ["HOME": "/h"]).sessionKey == .keyFile)
     let configuration = try resolve([], ["HOME": "/h", "CARD_REPL_PASSPHRASE": "correct horse"])
-    #expect(configuration.keySource == .passphrase("correct horse"))
-    #expect(!"\(configuration.keySource)".contains("horse"))
+    #expect(configuration.sessionKey == .passphrase("correct horse"))
+    #expect(!"\(configuration.sessionKey)".contains("horse"))
     #expect(throws: LaunchError.self) { try resolve([], ["CARD_REPL_PASSPHRASE": ""]) }
   }
 

@@ -12,10 +12,10 @@ struct SessionEndToEndTests {
 
   init() throws { home = try TemporaryDirectory() }
 
-  private func graph(_ keySource: AppConfiguration.KeySource = .keyFile) throws -> AppGraph {
+  private func graph(_ sessionKey: AppConfiguration.SessionKey = .keyFile) throws -> AppGraph {
     try AppGraph(
       configuration: AppConfiguration(
-        homeDirectory: home.url, keySource: keySource, retryBaseDelay: .zero)
+        homeDirectory: home.url, sessionKey: sessionKey, retryBaseDelay: .zero)
     ) { _ in }
   }
 

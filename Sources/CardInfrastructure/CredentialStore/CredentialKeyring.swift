@@ -21,7 +21,7 @@ struct CredentialKeyring {
   mutating func keyForOpening(
     _ header: SealedCredentialHeader
   ) throws(CredentialStoreError) -> AES256Key {
-    switch (header.keySource, source.storage) {
+    switch (header.sealingKey, source.storage) {
     case (.keyFile, .keyFile(let url)):
       guard let key = try KeyFile.read(at: url.path) else {
         throw CredentialStoreError(
@@ -38,7 +38,7 @@ struct CredentialKeyring {
       return try derive(passphrase, iterations: iterations, salt: salt)
     case (.keyFile, .passphrase), (.passphrase, .keyFile):
       let (sealed, used) =
-        header.keySource == .keyFile
+        header.sealingKey == .keyFile
         ? ("a key file", "a passphrase") : ("a passphrase", "a key file")
       throw CredentialStoreError(
         .corrupted, "the sealed credential was sealed with \(sealed), but this store uses \(used)")
@@ -50,7 +50,7 @@ struct CredentialKeyring {
   {
     switch source.storage {
     case .keyFile(let url):
-      return (SealedCredentialHeader(keySource: .keyFile), try KeyFile.readOrCreate(at: url.path))
+      return (SealedCredentialHeader(sealingKey: .keyFile), try KeyFile.readOrCreate(at: url.path))
     case .passphrase(let passphrase, let iterations):
       let salt: [UInt8]
       if let lastDerived, lastDerived.iterations == iterations {
@@ -64,7 +64,7 @@ struct CredentialKeyring {
       }
       let key = try derive(passphrase, iterations: iterations, salt: salt)
       return (
-        SealedCredentialHeader(keySource: .passphrase(iterations: iterations, salt: salt)), key
+        SealedCredentialHeader(sealingKey: .passphrase(iterations: iterations, salt: salt)), key
       )
     }
   }

@@ -26,19 +26,9 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   private let codec: SealedCredentialCodec
   private var keyring: CredentialKeyring
   private let turn: AsyncFIFOLock
-  /// The last credential read, with the version of the sealed file it was read from; `nil`
-  /// after every write and clear of this store. Behind a lock rather than on the actor, so
-  /// that ``load()`` of an unchanged file needs no hop onto the actor.
-  private let lastRead = Protected<LastRead?>(nil)
-
-  /// A credential, the version of the sealed file it was read from, and a watch on the
-  /// directory armed before that version was taken: while the watch has seen nothing, the
-  /// file is that version.
-  private struct LastRead {
-    let version: FileVersion
-    let credential: AuthCredential
-    var watch: DirectoryWatch?
-  }
+  /// The credential read last and the version of the sealed file it came from; `nil` after
+  /// every write and clear of this store.
+  private var lastRead: (version: FileVersion, credential: AuthCredential)?
 
   /// Throws ``CardData/CredentialStoreError/Kind/invalidConfiguration`` for a configuration
   /// it would not keep a credential with. No file is touched until the store is used.
@@ -71,32 +61,10 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 
   /// The stored credential, or `nil` when there is no sealed file; a file that cannot be
-  /// opened throws and is left exactly as it is. A file this store read last and that has not
-  /// changed since answers off the actor, without decrypting it again.
-  public nonisolated func load() async throws(CredentialStoreError) -> AuthCredential? {
-    if let credential = rememberedCredential() { return credential }
-    return try await readCredential()
-  }
-
-  /// The credential read last when the file is still the version it came from, in a
-  /// directory that is still private (a change of its mode is an event too). The watch is
-  /// asked under the lock, so that a load that comes second never takes the quiet left by one
-  /// that saw the change; after any event a new watch is armed before the versions are
-  /// compared, so a change made in between is seen by one or the other.
-  private nonisolated func rememberedCredential() -> AuthCredential? {
-    lastRead.withLock { read in
-      guard let last = read else { return nil }
-      if let watch = last.watch, watch.sawNothing() { return last.credential }
-      let watch = DirectoryWatch(directoryPath)
-      guard (try? StoreDirectory.check(directoryPath)) == true,
-        last.version.isCurrent(at: sealedPath)
-      else {
-        read = nil
-        return nil
-      }
-      read?.watch = watch
-      return last.credential
-    }
+  /// opened throws and is left exactly as it is. A file that is still the version read last
+  /// is not decrypted again; any other, such as one another process saved, is.
+  public func load() async throws(CredentialStoreError) -> AuthCredential? {
+    try readCredential()
   }
 
   /// Why the key file cannot be used, or `nil` when it can, is missing, or the key comes from
@@ -215,9 +183,9 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 
   private func readCredential() throws(CredentialStoreError) -> AuthCredential? {
-    if let credential = rememberedCredential() { return credential }
-    let watch = DirectoryWatch(directoryPath)
     guard try StoreDirectory.check(directoryPath) else { return nil }
+    if let lastRead, lastRead.version.isCurrent(at: sealedPath) { return lastRead.credential }
+    lastRead = nil
     let opened: FileVersion?
     do { opened = try FileVersion.open(sealedPath) } catch { throw CredentialStoreError(error) }
     guard let version = opened else { return nil }
@@ -234,7 +202,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     let credential = try codec.open(bytes) { header throws(CredentialStoreError) in
       try keyring.keyForOpening(header)
     }
-    lastRead.withLock { $0 = LastRead(version: version, credential: credential, watch: watch) }
+    lastRead = (version, credential)
     return credential
   }
 
@@ -256,7 +224,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
 
   private func write(_ credential: AuthCredential, sealing: Sealing) throws(CredentialStoreError) {
     let bytes = try codec.seal(credential, header: sealing.header, key: sealing.key)
-    lastRead.withLock { $0 = nil }
+    lastRead = nil
     do {
       try AtomicFile.replace(sealedPath, with: bytes)
     } catch {
@@ -266,7 +234,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
 
   /// Drops the remembered read and the derived key, so that the next file gets a new salt.
   private func forgetReads() {
-    lastRead.withLock { $0 = nil }
+    lastRead = nil
     keyring.forgetDerivedKey()
   }
 
@@ -298,37 +266,4 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
     return nil
   }
-}
-
-/// An inotify watch on a directory (Linux): whether anything in it changed since the watch
-/// was armed, seen at once because the kernel queues the event before the writer's call
-/// returns; `nil` where inotify is missing or its limits are reached.
-private final class DirectoryWatch: Sendable {
-  #if os(Linux)
-    private let descriptor: Int32
-
-    init?(_ path: String) {
-      descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-      guard descriptor >= 0 else { return nil }
-      let events =
-        IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM
-        | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF
-      // A class whose failable init returns nil after setting every property is deinitialized,
-      // so `deinit` alone closes the descriptor: closing it here too would close it twice, and
-      // the second time perhaps a descriptor another thread has just been given.
-      guard inotify_add_watch(descriptor, path, UInt32(events)) >= 0 else { return nil }
-    }
-
-    deinit { if descriptor >= 0 { close(descriptor) } }
-
-    /// `true` when no event is queued; any event, or a failed call, gives `false`, and the
-    /// caller then arms a new watch rather than read the events.
-    func sawNothing() -> Bool {
-      var pending: Int32 = 0
-      return ioctl(descriptor, UInt(FIONREAD), &pending) == 0 && pending == 0
-    }
-  #else
-    init?(_ path: String) { return nil }
-    func sawNothing() -> Bool { false }
-  #endif
 }

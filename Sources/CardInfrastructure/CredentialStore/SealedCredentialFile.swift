@@ -6,7 +6,9 @@ import Foundation
 /// PBKDF2 iteration count and salt. The whole header is the AES-GCM associated data, so
 /// changing any of its bytes makes the file fail to open.
 struct SealedCredentialHeader: Hashable, Sendable {
-  enum KeySource: Hashable, Sendable {
+  /// The key that sealed the file, as the header records it: the store's key file, or a
+  /// passphrase with the iteration count and salt that derive the key from it.
+  enum SealingKey: Hashable, Sendable {
     case keyFile
     case passphrase(iterations: UInt32, salt: [UInt8])
   }
@@ -17,11 +19,11 @@ struct SealedCredentialHeader: Hashable, Sendable {
   static let passphraseSource: UInt8 = 2
   static let saltByteCount = 16
 
-  var keySource: KeySource
+  var sealingKey: SealingKey
 
   var bytes: [UInt8] {
     var bytes = Self.magic + [Self.version]
-    switch keySource {
+    switch sealingKey {
     case .keyFile:
       bytes.append(Self.keyFileSource)
     case .passphrase(let iterations, let salt):
@@ -47,13 +49,14 @@ struct SealedCredentialHeader: Hashable, Sendable {
     }
     switch file[5] {
     case keyFileSource:
-      return (Self(keySource: .keyFile), 6)
+      return (Self(sealingKey: .keyFile), 6)
     case passphraseSource:
       let length = 6 + 4 + saltByteCount
       guard file.count >= length else { throw truncated }
       let iterations = file[6..<10].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
       return (
-        Self(keySource: .passphrase(iterations: iterations, salt: Array(file[10..<length]))), length
+        Self(sealingKey: .passphrase(iterations: iterations, salt: Array(file[10..<length]))),
+        length
       )
     default:
       throw CredentialStoreError(

@@ -120,8 +120,7 @@ struct LoadCacheTests {
     #expect(cipher.opens.count == 2)
   }
 
-  /// On Linux a watch on the directory sees the event; the file's version, compared after
-  /// it, shows the credential is unchanged.
+  /// The credential's file keeps its version when another file in its directory changes.
   @Test func anotherFileWrittenBesideTheCredentialCostsNoDecryption() async throws {
     let store = try countingStore()
     try await store.save(credential(generation: 1))
@@ -132,9 +131,9 @@ struct LoadCacheTests {
     #expect(cipher.opens.count == 1)
   }
 
-  /// The directory the store watched is moved away and a copy put in its place; a write to
-  /// the copy is seen at once.
-  @Test func aDirectoryReplacedByACopyIsWatchedAgain() async throws {
+  /// The store's directory is moved away and a copy put in its place; a write to the copy is
+  /// seen at once.
+  @Test func aWriteToACopyOfTheDirectoryPutInItsPlaceIsSeen() async throws {
     let store = try countingStore()
     try await store.save(credential(generation: 1))
     #expect(try await store.load() == credential(generation: 1))
