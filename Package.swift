@@ -124,20 +124,21 @@ let package = Package(
     .testTarget(
       name: "CardTestSupportTests",
       dependencies: ["CardTestSupport", "CardData", "CardDomain", "CardSandbox", "CardPrimitives"]),
+    // The REPL against fakes: its own ports' fakes and the repositories' spies, never the
+    // composition root (the golden scripts, which need the real graph, are composition tests).
     .testTarget(
       name: "CardREPLTests",
       dependencies: [
-        "CardREPL", "CardComposition", "CardDomain", "CardTestSupport", "CardREPLTestSupport",
-        "CardPrimitives",
-      ],
-      exclude: ["Goldens"]),
+        "CardREPL", "CardDomain", "CardREPLTestSupport", "CardTestSupport", "CardPrimitives",
+      ]),
     .testTarget(
       name: "CardCompositionTests",
       dependencies: [
         "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "CardTestSupport",
         "CardREPLTestSupport", "CardPrimitives", "card-repl", "LoopbackHTTPTestServer",
         "BuiltExecutable",
-      ]),
+      ],
+      exclude: ["Goldens"]),
   ],
   swiftLanguageModes: [.v6]
 )

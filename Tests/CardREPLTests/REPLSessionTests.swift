@@ -169,10 +169,9 @@ struct REPLSessionTests {
   }
 }
 
-@Suite("Ctrl-C cancels the running command")
+@Suite("Ctrl-C cancels the running command", .timeLimit(.minutes(1)))
 struct InterruptTests {
-  @Test(.timeLimit(.minutes(1)))
-  func interruptCancelsTheCommandAndTheREPLGoesOn() async throws {
+  @Test func interruptCancelsTheCommandAndTheREPLGoesOn() async throws {
     let console = CapturingConsole()
     let cards = HangingCardRepository()
     let interrupts = InterruptController()
@@ -200,8 +199,7 @@ struct InterruptTests {
     #expect(!announced)
   }
 
-  @Test(.timeLimit(.minutes(1)))
-  func inJSONModeACancelledCommandIsNetworkFail() async throws {
+  @Test func inJSONModeACancelledCommandIsNetworkFail() async throws {
     let console = CapturingConsole()
     let cards = HangingCardRepository()
     let interrupts = InterruptController()
