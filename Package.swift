@@ -62,8 +62,10 @@ let package = Package(
     .systemLibrary(
       name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]),
-    // The REPL's line source at a terminal, over libedit: the one target that imports it, so
-    // the REPL and its tests need no C library.
+    // Everything of the REPL that touches the real terminal and the process's standard streams:
+    // the line sources (libedit's, a plain prompt, a pipe), the console, the password sources
+    // and the SIGINT source, behind the REPL's small ports. The one target that imports
+    // libedit, so the REPL and its tests need no C library and no terminal.
     .target(name: "CardTerminal", dependencies: ["CardREPL", "CardPrimitives", "CEditLine"]),
     // The composition root: the one place that knows every concrete type and wires them.
     // CardTestSupport: the REPL's embedded backend is the sandbox test double (SandboxTransport).

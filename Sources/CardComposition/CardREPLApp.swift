@@ -1,4 +1,5 @@
 import CardREPL
+import CardTerminal
 import Foundation
 
 /// `card-repl` from its command line to its exit status: reads the options, builds the

@@ -1,4 +1,5 @@
 import CardPrimitives
+import CardREPL
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,5 @@
+import CardREPL
+
 /// The password of a script's `login <userId>`: the next line of standard input, as
 /// `card-repl --password-stdin` asks. Nothing is printed.
 package struct StandardInputPasswordSource: PasswordSource {
