@@ -17,18 +17,3 @@ package enum Command: Hashable, Sendable {
   case help(topic: String?)
   case exit
 }
-
-package enum SandboxCommand: Hashable, Sendable {
-  case expireToken, revokeRefresh, reset
-  case fail(status: Int, count: Int)
-  case offline(Bool)
-  case latency(milliseconds: Int)
-  /// `sandbox malform envelope|data [count]`: a 200 that breaks the contract.
-  case malform(MalformedReplyKind, count: Int)
-}
-
-/// How ``SandboxCommand/malform(_:count:)`` breaks the contract: a body that is not the
-/// envelope, or the envelope with `data` of the wrong shape.
-package enum MalformedReplyKind: String, Hashable, Sendable {
-  case envelope, data
-}
