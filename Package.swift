@@ -131,7 +131,7 @@ let package = Package(
     .testTarget(
       name: "CardREPLTests",
       dependencies: [
-        "CardREPL", "CardDomain", "CardREPLTestSupport", "CardTestSupport", "CardPrimitives",
+        "CardREPL", "CardDomain", "CardREPLTestSupport", "CardTestSupport",
       ]),
     .testTarget(
       name: "CardCompositionTests",

@@ -1,25 +1,9 @@
 import CardDomain
-import CardPrimitives
 import CardREPL
 import CardREPLTestSupport
 import CardTestSupport
 import Foundation
 import Testing
-
-/// Answers every password request with `answer`, and counts the requests.
-private final class FakePasswordSource: PasswordSource {
-  private let answer: Result<String, CommandFailure>
-  private let prompts = Protected<[String]>([])
-
-  init(_ answer: Result<String, CommandFailure>) { self.answer = answer }
-
-  var promptsShown: [String] { prompts.withLock { $0 } }
-
-  func password(prompt: String) async throws(CommandFailure) -> String {
-    prompts.withLock { $0.append(prompt) }
-    return try answer.get()
-  }
-}
 
 @Suite("A login without its password")
 struct PasswordPromptTests {

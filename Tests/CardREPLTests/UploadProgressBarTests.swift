@@ -1,24 +1,6 @@
-import CardPrimitives
 import CardREPL
+import CardREPLTestSupport
 import Testing
-
-/// A monotonic clock that stands still until the test moves it.
-private final class FakeInstantClock: Sendable {
-  private let current = Protected(ContinuousClock.now)
-
-  func now() -> ContinuousClock.Instant { current.withLock { $0 } }
-
-  func advance(by duration: Duration) { current.withLock { $0 += duration } }
-}
-
-/// What the bar wrote, in order.
-private final class TerminalWrites: Sendable {
-  private let writes = Protected<[String]>([])
-
-  func write(_ text: String) { writes.withLock { $0.append(text) } }
-
-  var all: [String] { writes.withLock { $0 } }
-}
 
 @Suite("Upload progress bar")
 struct UploadProgressBarTests {
