@@ -37,6 +37,11 @@ final class SegmentedBodyStream: InputStream {
     super.init(data: Data())
   }
 
+  /// A stream left unfinished, its exchange cancelled or failed, still closes its file.
+  deinit {
+    state.withLock { $0.file?.closeIgnoringErrors() }
+  }
+
   /// Why the stream failed, if it did: the request's body file could not be sent as stated.
   var failure: TransportError? { state.withLock { $0.failure } }
 
