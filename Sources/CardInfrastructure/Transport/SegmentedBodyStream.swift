@@ -4,6 +4,8 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #elseif canImport(Darwin)
   import Darwin
 #endif
@@ -146,9 +148,5 @@ final class SegmentedBodyStream: InputStream {
 
 /// `read(2)` into `buffer`, retried on `EINTR`: the count read, 0 at the end, -1 on failure.
 private func readFile(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    retryingInterrupts { Glibc.read(descriptor, buffer, count) }
-  #else
-    retryingInterrupts { Darwin.read(descriptor, buffer, count) }
-  #endif
+  retryingInterrupts { read(descriptor, buffer, count) }
 }
