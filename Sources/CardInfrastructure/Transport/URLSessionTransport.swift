@@ -209,8 +209,8 @@ extension URLSessionTransport {
 /// `httpBody`, a `.file` body streamed by an upload task from the file with its `Content-Length`
 /// (a stream alone would go out chunked). The file is also an unopened `httpBodyStream`,
 /// because FoundationNetworking hands a `URLProtocol` no upload body. A `.segments` body is a
-/// ``SegmentedBodyStream``, sent with its `Content-Length` on Apple platforms and chunked by
-/// FoundationNetworking, which sends a stream of any length so.
+/// ``SegmentedBodyStream`` in `httpBodyStream`: FoundationNetworking sends any stream chunked,
+/// and Apple platforms send it with the `Content-Length` set here.
 struct OutgoingRequest {
   var urlRequest: URLRequest
   var uploadFile: URL?
