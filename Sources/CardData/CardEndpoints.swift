@@ -70,7 +70,7 @@ extension MultipartFormData {
   /// The `cardCreation` form, parts named and ordered as the contract says (`card.title` …
   /// `card.thirdTMI`, then `image`). Absent fields send no part (`card.defaultImage` is always
   /// sent); text goes as given, since ``CreateCardUseCase`` validated the draft; an image
-  /// file streams from disk when the form is encoded.
+  /// file streams from disk when the request is sent.
   package init(cardCreation draft: CardDraft, boundary: String = randomBoundary()) {
     self.init(boundary: boundary)
     let fields: KeyValuePairs<String, String?> = [

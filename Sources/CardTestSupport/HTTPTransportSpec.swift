@@ -5,8 +5,8 @@ import Foundation
 /// The contract of ``CardData/HTTPTransport``, as checks that run against any implementation
 /// in front of a server the spec scripts (``StubTransport``, the sandbox transport and the
 /// URLSession transport pass them all): every status is a response, a transport throws only
-/// when no response arrived, requests and responses arrive as sent, bodies byte for byte, a
-/// body's upload progress rises to its length, and cancelling the calling task cancels the
+/// when no response arrived, requests and responses arrive as sent, bodies byte for byte (a
+/// body of segments too), a body's upload progress rises to its length, and cancelling the calling task cancels the
 /// exchange with `.cancelled`.
 ///
 /// ```swift
@@ -184,6 +184,36 @@ public enum HTTPTransportSpec {
     },
 
     check(
+      "a body of segments, a file between bytes, is sent byte for byte, progress to its size",
+      answering: always(status: 201)
+    ) { connection, log in
+      let directory = try TemporaryDirectory()
+      let fileBytes = allByteValues(repeated: 3 * 4096 + 1)
+      let file = try directory.write(fileBytes, to: "part.bin")
+      let head = Data(
+        "--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"part.bin\"\r\n\r\n".utf8)
+      let tail = Data("\r\n--b--\r\n".utf8)
+      let reports = Protected<[(sent: Int64, total: Int64)]>([])
+      var request = HTTPRequest(
+        method: .post, url: connection.url("/upload"),
+        headers: ["Content-Type": "multipart/form-data; boundary=b"],
+        body: .segments([.data(head), .file(file, length: Int64(fileBytes.count)), .data(tail)]))
+      request.uploadProgress = UploadProgressSink { sent, total in
+        reports.withLock { $0.append((sent, total)) }
+      }
+      let response = try await connection.transport.send(request)
+      try expect(response.status == 201, "the upload's status arrived as \(response.status)")
+      try expectBytes(try lastRequest(log).body, head + fileBytes + tail, "a body of segments")
+      let heard = reports.withLock { $0 }
+      let length = request.body.length
+      try expect(
+        heard.allSatisfy { $0.total == length }, "a total other than \(length) was reported")
+      try expect(
+        heard.last?.sent == length,
+        "the last report was \(heard.last?.sent ?? 0) bytes, not \(length)")
+    },
+
+    check(
       "a server that drops the request without a response makes send throw",
       answering: always(.drop)
     ) { connection, _ in
@@ -328,18 +358,23 @@ extension HTTPBody {
   /// The bytes sent; a file that cannot be read, or is not of its stated length, is an
   /// invalid request.
   func bytes() throws(TransportError) -> Data {
-    switch self {
-    case .empty: return Data()
-    case .data(let data): return data
-    case .file(let url, let length):
-      guard let data = try? Data(contentsOf: url) else {
-        throw TransportError(.invalidRequest, "the body file \(url.path) cannot be read")
+    if case .data(let data) = self { return data }
+    var bytes = Data()
+    for segment in segments {
+      switch segment {
+      case .data(let data): bytes.append(data)
+      case .file(let url, let length):
+        guard let data = try? Data(contentsOf: url) else {
+          throw TransportError(.invalidRequest, "the body file \(url.path) cannot be read")
+        }
+        guard data.count == length else {
+          throw TransportError(
+            .invalidRequest,
+            "the body file \(url.path) has \(data.count) bytes instead of \(length)")
+        }
+        bytes.append(data)
       }
-      guard data.count == length else {
-        throw TransportError(
-          .invalidRequest, "the body file \(url.path) has \(data.count) bytes instead of \(length)")
-      }
-      return data
     }
+    return bytes
   }
 }

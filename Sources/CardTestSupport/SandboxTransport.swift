@@ -5,7 +5,7 @@ import Foundation
 
 /// The ``CardData/HTTPTransport`` over the in-process sandbox: the same pipeline as with a
 /// server, minus the network. Offline is a refused connection (so idempotent requests are
-/// retried, as they would be); `.file` bodies are read into memory, since the sandbox takes
+/// retried, as they would be); a body's files are read into memory, since the sandbox takes
 /// bytes, a chunk at a time, each chunk reported as the upload's progress.
 package struct SandboxTransport: HTTPTransport {
   package typealias Handler =
@@ -52,24 +52,41 @@ package struct SandboxTransport: HTTPTransport {
   private static func consume(_ body: HTTPBody, reporting progress: UploadProgressSink?)
     throws(TransportError) -> Data
   {
-    guard case .file(let url, let length) = body else {
-      let data = try body.bytes()
+    if case .data(let data) = body {
       if !data.isEmpty { progress?(sent: body.length, of: body.length) }
       return data
     }
+    var data = Data()
+    for segment in body.segments {
+      switch segment {
+      case .data(let bytes):
+        data.append(bytes)
+        progress?(sent: Int64(data.count), of: body.length)
+      case .file(let url, let length):
+        try read(url, length: length, into: &data) { progress?(sent: $0, of: body.length) }
+      }
+    }
+    return data
+  }
+
+  /// Appends the file at `url`, which must hold `length` bytes, telling `read` of the body's
+  /// bytes read so far after each chunk.
+  private static func read(
+    _ url: URL, length: Int64, into data: inout Data, reporting read: (Int64) -> Void
+  ) throws(TransportError) {
     guard let file = try? FileHandle(forReadingFrom: url) else {
       throw TransportError(.invalidRequest, "the body file \(url.path) cannot be read")
     }
     defer { try? file.close() }
-    var data = Data()
+    let start = data.count
     while let chunk = try? file.read(upToCount: 64 << 10), !chunk.isEmpty {
       data.append(chunk)
-      progress?(sent: min(Int64(data.count), length), of: length)
+      read(Int64(data.count))
     }
-    guard data.count == length else {
+    guard data.count - start == length else {
       throw TransportError(
-        .invalidRequest, "the body file \(url.path) has \(data.count) bytes instead of \(length)")
+        .invalidRequest,
+        "the body file \(url.path) has \(data.count - start) bytes instead of \(length)")
     }
-    return data
   }
 }

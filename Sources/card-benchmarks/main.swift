@@ -4,13 +4,15 @@ import Foundation
 // Exit status: 0 when the measurement meets its goal, 1 when it does not, 2 on bad usage.
 
 let usage = """
-  usage: card-benchmarks multipart-memory [sizeMiB]
+  usage: card-benchmarks multipart-upload [sizeMiB [rounds]]
          card-benchmarks oversized-reply [runs]
          card-benchmarks pipeline [rounds]
          card-benchmarks store [rounds]
          card-benchmarks wrong-shape [rounds]
-    multipart-memory  encode a form with a sizeMiB file part (default 256) through a
-                      temporary file and check that peak memory stays flat
+    multipart-upload  upload a sizeMiB file (default 1024) as a form's file part through
+                      the full client and with a bare URLSession upload from the file, to
+                      a loopback server, interleaved over rounds (default 5); the goal is
+                      at least 0.9 times the bare upload's throughput with flat memory
     oversized-reply   run the card-repl built beside it, runs times (default 200) for
                       each framing of a 50 MB reply (Content-Length, closed connection,
                       chunked), and count the runs that end with the pathErr refusing it,
@@ -29,11 +31,15 @@ let usage = """
   """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let number = arguments.count == 2 ? Int(arguments[1]) : nil
+let number = arguments.count >= 2 ? Int(arguments[1]) : nil
+let rounds = arguments.count == 3 ? Int(arguments[2]) : nil
 switch (arguments.first, arguments.count, number) {
-case ("multipart-memory", 1, _): exit(MultipartMemoryBenchmark(sizeMiB: 256).run())
-case ("multipart-memory", 2, let size?) where size > 0:
-  exit(MultipartMemoryBenchmark(sizeMiB: size).run())
+case ("multipart-upload", 1, _):
+  exit(await MultipartUploadBenchmark(sizeMiB: 1024, rounds: 5).run())
+case ("multipart-upload", 2, let size?) where size > 0:
+  exit(await MultipartUploadBenchmark(sizeMiB: size, rounds: 5).run())
+case ("multipart-upload", 3, let size?) where size > 0 && (rounds ?? 0) > 0:
+  exit(await MultipartUploadBenchmark(sizeMiB: size, rounds: rounds ?? 5).run())
 case ("oversized-reply", 1, _): exit(OversizedReplyDrill(runs: 200).run())
 case ("oversized-reply", 2, let runs?) where runs > 0: exit(OversizedReplyDrill(runs: runs).run())
 case ("pipeline", 1, _): exit(await PipelineBenchmark(rounds: 20).run())

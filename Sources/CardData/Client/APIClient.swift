@@ -33,7 +33,7 @@ public struct RequestPipeline: APIClient {
   private let redactor: Redactor
 
   /// `monitors` observe every request event (a ``LoggingMonitor``, say); `multipartEncoder`
-  /// streams large multipart bodies to a temporary file; `deadline`, if any, bounds each call,
+  /// encodes multipart forms; `deadline`, if any, bounds each call,
   /// all its attempts and delays included, by `clock`; `sleeper` waits out retry delays;
   /// `redactor` hides the session's tokens in every error's message.
   public init(
@@ -103,10 +103,8 @@ public struct RequestPipeline: APIClient {
           bytesReceived: tally.bytesReceived, outcome: outcome))
     }
     do throws(CardError) {
-      // Built first: nothing after it may leave a temporary body file behind.
       let prepared = try PreparedRequest(
         endpoint, url: urls.url(for: endpoint.path, below: base), encoder: multipartEncoder)
-      defer { prepared.multipart?.removeTemporaryFile() }
       url = prepared.request.url
       monitor.requestBuilt(prepared.request, body: prepared.bodySummary, context: context)
       let limit = deadline?.limit(forBodyOf: prepared.request.body.length)
@@ -217,12 +215,10 @@ private struct EndpointRequest {
   let authorization: Authorization
 }
 
-/// A request built from an endpoint, what monitors may know of its body, and the multipart
-/// body whose temporary file (if any) to remove when the request is over.
+/// A request built from an endpoint, and what monitors may know of its body.
 private struct PreparedRequest {
   let request: HTTPRequest
   let bodySummary: RequestBodySummary
-  let multipart: EncodedMultipartBody?
 
   /// The base URL plus the percent-encoded path, `Accept: application/json`, and a body
   /// with an explicit `Content-Type` (FoundationNetworking would add a form type otherwise).
@@ -230,7 +226,6 @@ private struct PreparedRequest {
     var headers = Self.acceptJSON
     var body = HTTPBody.empty
     var summary = RequestBodySummary.empty
-    var multipart: EncodedMultipartBody?
     switch endpoint.body {
     case .none:
       break
@@ -254,11 +249,9 @@ private struct PreparedRequest {
       headers["Content-Type"] = encoded.contentType
       body = encoded.body
       summary = .multipart(form.parts.map(RequestBodySummary.Part.init))
-      multipart = encoded
     }
     request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body)
     bodySummary = summary
-    self.multipart = multipart
   }
 
   private static let acceptJSON: HTTPHeaders = ["Accept": "application/json"]

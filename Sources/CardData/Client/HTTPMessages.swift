@@ -66,18 +66,37 @@ public struct HTTPResponse: Hashable, Sendable {
   }
 }
 
-/// The body of a request: nothing, bytes in memory, or a file of a known length streamed from
-/// disk (large multipart forms).
+/// The body of a request: nothing, bytes in memory, a file of a known length streamed from
+/// disk, or segments of either sent one after another as one body (a multipart form, whose
+/// file parts stream from their own files).
 public enum HTTPBody: Hashable, Sendable {
   case empty
   case data(Data)
   case file(URL, length: Int64)
+  case segments([Segment])
 
-  public var length: Int64 {
+  /// A run of a body's bytes: in memory, or a whole file of the length it was measured at.
+  public enum Segment: Hashable, Sendable {
+    case data(Data)
+    case file(URL, length: Int64)
+
+    public var length: Int64 {
+      switch self {
+      case .data(let data): Int64(data.count)
+      case .file(_, let length): length
+      }
+    }
+  }
+
+  public var length: Int64 { segments.reduce(0) { $0 + $1.length } }
+
+  /// The body as segments in the order they are sent; none for an empty body.
+  public var segments: [Segment] {
     switch self {
-    case .empty: 0
-    case .data(let data): Int64(data.count)
-    case .file(_, let length): length
+    case .empty: []
+    case .data(let data): [.data(data)]
+    case .file(let url, let length): [.file(url, length: length)]
+    case .segments(let segments): segments
     }
   }
 }
@@ -143,6 +162,20 @@ extension HTTPBody: CustomStringConvertible, CustomDebugStringConvertible, Custo
   public var description: String {
     switch self {
     case .empty: "<empty body>"
+    case .data(let data): "<\(data.count) bytes>"
+    case .file(_, let length): "<file of \(length) bytes>"
+    case .segments(let segments): "<\(length) bytes in \(segments.count) segments>"
+    }
+  }
+  public var debugDescription: String { description }
+  public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension HTTPBody.Segment: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  public var description: String {
+    switch self {
     case .data(let data): "<\(data.count) bytes>"
     case .file(_, let length): "<file of \(length) bytes>"
     }

@@ -10,108 +10,55 @@ import Foundation
 
 /// Encodes a ``MultipartFormData`` form as a `multipart/form-data` body (RFC 7578).
 ///
-/// The length is computed first, from the in-memory parts and the file parts' sizes on disk.
-/// A body up to ``memoryThreshold`` bytes is built in memory; a larger one is written to a
-/// temporary file with file parts streamed ``chunkSize`` bytes at a time, so memory use does
-/// not grow with the size of the files.
+/// A form of text and in-memory parts becomes a `.data` body. A form with a file part becomes
+/// `.segments`: the framing and in-memory parts as bytes, each file part as its own file at the
+/// size it has now, which the transport streams when it sends the request. No file is read,
+/// copied or created here, so memory use does not grow with the size of the files.
 public struct MultipartEncoder: Sendable {
-  /// 10 MiB by default; a body with a larger file part always goes to a temporary file.
-  public var memoryThreshold: Int64
-  public var temporaryDirectory: URL
-  /// Values below 1 count as 1.
-  public var chunkSize: Int
+  public init() {}
 
-  public init(
-    memoryThreshold: Int64 = 10 * 1024 * 1024,
-    temporaryDirectory: URL = FileManager.default.temporaryDirectory,
-    chunkSize: Int = 64 * 1024
-  ) {
-    self.memoryThreshold = memoryThreshold
-    self.temporaryDirectory = temporaryDirectory
-    self.chunkSize = chunkSize
-  }
-
-  /// A body kept in memory comes back as `.data`; a larger one as `.file(url, length:)` with
-  /// ``EncodedMultipartBody/temporaryFile`` set, which the caller removes after the request.
-  /// On failure no temporary file is left behind.
+  /// The body and its `Content-Type`, after checking the boundary and the text written verbatim
+  /// into part headers, and measuring each file part.
   public func encode(
     _ form: MultipartFormData
   ) throws(MultipartEncodingError) -> EncodedMultipartBody {
-    let segments = try HTTPBody.segments(of: form)
-    let length = segments.reduce(0) { $0 + $1.length }
-    let chunkSize = max(chunkSize, 1)
-    guard length > memoryThreshold else {
-      var data = Data(capacity: Int(clamping: length))
-      for segment in segments { try segment.copy(chunkSize: chunkSize) { data.append($0) } }
-      return EncodedMultipartBody(
-        body: .data(data), contentType: form.contentType, temporaryFile: nil)
-    }
-    let (url, file) = try Self.createTemporaryFile(in: temporaryDirectory)
-    do {
-      for segment in segments {
-        try segment.copy(chunkSize: chunkSize) { (bytes) throws(MultipartEncodingError) in
-          try attempt(.temporaryFileFailure, at: url) { try file.write(contentsOf: bytes) }
-        }
+    var segments: [HTTPBody.Segment] = []
+    var bytes = Data()
+    for run in try HTTPBody.segments(of: form) {
+      switch run {
+      case .data(let data): bytes.append(data)
+      case .file:
+        segments.append(.data(bytes))
+        segments.append(run)
+        bytes = Data()
       }
-      // A failing close (a full disk, on some file systems) may mean an incomplete body.
-      try attempt(.temporaryFileFailure, at: url) { try file.close() }
-    } catch {
-      try? file.close()
-      try? FileManager.default.removeItem(at: url)
-      throw error
     }
-    return EncodedMultipartBody(
-      body: .file(url, length: length), contentType: form.contentType, temporaryFile: url)
-  }
-
-  /// A new file that only the current user can read, for a large body: `O_EXCL` and mode
-  /// 0600, so an existing file or a planted link is never reused and no one else can read the
-  /// body, not even for an instant.
-  private static func createTemporaryFile(
-    in directory: URL
-  ) throws(MultipartEncodingError) -> (URL, FileHandle) {
-    let url = directory.appendingPathComponent("card-service-multipart-\(UUID().uuidString).tmp")
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw MultipartEncodingError(
-        .temporaryFileFailure, path: url.path, reason: String(cString: strerror(errno)))
-    }
-    return (url, FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+    let body: HTTPBody =
+      if segments.isEmpty { .data(bytes) } else { .segments(segments + [.data(bytes)]) }
+    return EncodedMultipartBody(body: body, contentType: form.contentType)
   }
 }
 
-/// A form encoded by ``MultipartEncoder``: the request body, its `Content-Type`
-/// (`multipart/form-data; boundary=…`), and the temporary file that holds a large body.
+/// A form encoded by ``MultipartEncoder``: the request body and its `Content-Type`
+/// (`multipart/form-data; boundary=…`).
 public struct EncodedMultipartBody: Sendable, Hashable {
   public let body: HTTPBody
   public let contentType: String
-  /// `nil` when the body is in memory.
-  public let temporaryFile: URL?
-
-  /// Deletes the temporary file, if any; calling it again does nothing.
-  public func removeTemporaryFile() {
-    guard let temporaryFile else { return }
-    try? FileManager.default.removeItem(at: temporaryFile)
-  }
 }
 
 /// Why ``MultipartEncoder`` could not encode a form.
 public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
   public enum Kind: String, Hashable, Sendable {
-    /// A file part's file is missing, is not a regular file, or cannot be opened or read.
+    /// A file part's file is missing, is not a regular file, or its size cannot be read.
     case unreadableFile
-    /// A file part's file grew or shrank between measuring it and reading it.
-    case fileChangedWhileReading
     /// Not 1 to 70 characters that RFC 2046 allows in a boundary.
     case invalidBoundary
     /// A part's `Content-Type` contains a line break, which would break the framing.
     case invalidContentType
-    /// The temporary file for a large body could not be created or written.
-    case temporaryFileFailure
   }
 
   public let kind: Kind
-  /// A file part's path or the temporary file's path; `nil` when no file is involved.
+  /// A file part's path; `nil` when no file is involved.
   public let path: String?
   public let reason: String
 
@@ -125,10 +72,8 @@ public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringCon
     let subject =
       switch kind {
       case .unreadableFile: "Cannot read multipart file part"
-      case .fileChangedWhileReading: "Multipart file part changed while being encoded"
       case .invalidBoundary: "Invalid multipart boundary"
       case .invalidContentType: "Invalid multipart part Content-Type"
-      case .temporaryFileFailure: "Cannot write multipart temporary file"
       }
     guard let path else { return "\(subject): \(reason)" }
     return "\(subject) at \(path): \(reason)"
@@ -143,7 +88,7 @@ extension HTTPBody {
   /// receiver would read differently.
   fileprivate static func segments(
     of form: MultipartFormData
-  ) throws(MultipartEncodingError) -> [HTTPBody] {
+  ) throws(MultipartEncodingError) -> [Segment] {
     let boundary = Array(form.boundary.utf8)
     guard (1...70).contains(boundary.count) else {
       throw MultipartEncodingError(
@@ -154,7 +99,7 @@ extension HTTPBody {
         .invalidBoundary,
         reason: "\"\(form.boundary)\" has a character RFC 2046 does not allow in a boundary")
     }
-    var segments: [HTTPBody] = []
+    var segments: [Segment] = []
     for part in form.parts {
       var head = "--\(form.boundary)\r\n"
       head += "Content-Disposition: form-data; name=\"\(escaped(part.name))\""
@@ -167,7 +112,7 @@ extension HTTPBody {
         }
         head += "\r\nContent-Type: \(contentType)"
       }
-      let content: HTTPBody =
+      let content: Segment =
         switch part.content {
         case .data(let data): .data(data)
         case .file(let url): .file(url, length: try length(ofFileAt: url))
@@ -176,38 +121,6 @@ extension HTTPBody {
     }
     segments.append(.data(Data("--\(form.boundary)--\r\n".utf8)))
     return segments
-  }
-
-  /// Hands the bytes to `write`, a file `chunkSize` bytes at a time so that at most one chunk
-  /// is in memory, and checks that the file still has the length it was measured at.
-  fileprivate func copy(
-    chunkSize: Int, into write: (Data) throws(MultipartEncodingError) -> Void
-  ) throws(MultipartEncodingError) {
-    guard case .file(let url, let expected) = self else {
-      if case .data(let data) = self { try write(data) }
-      return
-    }
-    let handle = try attempt(.unreadableFile, at: url) { try FileHandle(forReadingFrom: url) }
-    defer { try? handle.close() }
-    func read(upTo count: Int) throws(MultipartEncodingError) -> Data {
-      try attempt(.unreadableFile, at: url) { try handle.read(upToCount: count) ?? Data() }
-    }
-    var remaining = expected
-    while remaining > 0 {
-      let chunk = try read(upTo: Int(min(Int64(chunkSize), remaining)))
-      guard !chunk.isEmpty else {
-        throw MultipartEncodingError(
-          .fileChangedWhileReading, path: url.path,
-          reason: "it ended after \(expected - remaining) of \(expected) bytes")
-      }
-      try write(chunk)
-      remaining -= Int64(chunk.count)
-    }
-    guard try read(upTo: 1).isEmpty else {
-      throw MultipartEncodingError(
-        .fileChangedWhileReading, path: url.path,
-        reason: "it grew beyond the \(expected) bytes it had when measured")
-    }
   }
 
   /// The size of the regular file at `url`, following symbolic links, without reading it.

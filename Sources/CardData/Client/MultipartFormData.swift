@@ -26,7 +26,7 @@ public struct MultipartFormData: Hashable, Sendable {
     )
   }
 
-  /// Appends a file part whose bytes are streamed from disk when the form is encoded.
+  /// Appends a file part whose bytes stream from the file itself when the request is sent.
   public mutating func appendFile(
     at url: URL, name: String, filename: String, contentType: String
   ) {
@@ -47,7 +47,7 @@ public struct MultipartFormData: Hashable, Sendable {
 public struct MultipartPart: Hashable, Sendable {
   public enum Content: Hashable, Sendable {
     case data(Data)
-    /// A file, read in chunks when the form is encoded.
+    /// A file, read by the transport as it sends the request.
     case file(URL)
   }
 

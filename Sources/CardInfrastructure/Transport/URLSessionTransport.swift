@@ -54,6 +54,7 @@ public final class URLSessionTransport: HTTPTransport {
     } catch let error as TransportError {
       throw error
     } catch {
+      if let failure = outgoing.bodyStream?.failure { throw failure }
       throw TransportError(
         urlSessionError: error, request: outgoing.urlRequest, taskIsCancelled: Task.isCancelled)
     }
@@ -207,17 +208,20 @@ extension URLSessionTransport {
 /// An ``CardData/HTTPRequest`` turned into what `URLSession` sends: a `.data` body in
 /// `httpBody`, a `.file` body streamed by an upload task from the file with its `Content-Length`
 /// (a stream alone would go out chunked). The file is also an unopened `httpBodyStream`,
-/// because FoundationNetworking hands a `URLProtocol` no upload body.
+/// because FoundationNetworking hands a `URLProtocol` no upload body. A `.segments` body is a
+/// ``SegmentedBodyStream`` in `httpBodyStream`: FoundationNetworking sends any stream chunked,
+/// and Apple platforms send it with the `Content-Length` set here.
 struct OutgoingRequest {
   var urlRequest: URLRequest
   var uploadFile: URL?
+  var bodyStream: SegmentedBodyStream?
   var timeLimit: Duration?
   var uploadProgress: UploadProgressSink?
   var bodyLength: Int64
-  var hasBody: Bool { urlRequest.httpBody != nil || uploadFile != nil }
+  var hasBody: Bool { urlRequest.httpBody != nil || urlRequest.httpBodyStream != nil }
 
-  /// A `.file` body whose file is missing, unreadable or not of the stated length throws
-  /// ``CardData/TransportError/Kind/invalidRequest``.
+  /// A `.file` body, or a `.segments` body's file, that is missing, unreadable or not of the
+  /// stated length throws ``CardData/TransportError/Kind/invalidRequest``.
   init(_ request: HTTPRequest, timeoutInterval: TimeInterval) throws(TransportError) {
     timeLimit = request.timeLimit
     uploadProgress = request.uploadProgress
@@ -244,6 +248,14 @@ struct OutgoingRequest {
       try Self.check(url, length: length)
       urlRequest.httpBodyStream = InputStream(url: url)
       uploadFile = url
+    case .segments(let segments):
+      for case .file(let url, let length) in segments { try Self.check(url, length: length) }
+      let stream = SegmentedBodyStream(segments)
+      urlRequest.httpBodyStream = stream
+      bodyStream = stream
+      #if !canImport(FoundationNetworking)
+        urlRequest.setValue(String(request.body.length), forHTTPHeaderField: "Content-Length")
+      #endif
     }
     self.urlRequest = urlRequest
   }

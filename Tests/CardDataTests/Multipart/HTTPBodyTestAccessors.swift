@@ -9,9 +9,21 @@ extension HTTPBody {
     return data
   }
 
-  /// The URL of a `.file` body; `nil` for other bodies.
-  var fileURL: URL? {
-    guard case .file(let url, _) = self else { return nil }
-    return url
+  /// The files the body streams from, in order.
+  var fileURLs: [URL] {
+    segments.compactMap { segment in
+      guard case .file(let url, _) = segment else { return nil }
+      return url
+    }
+  }
+
+  /// The bytes a transport sends for this body, each file read whole.
+  func sentBytes() throws -> Data {
+    try segments.reduce(into: Data()) { bytes, segment in
+      switch segment {
+      case .data(let data): bytes.append(data)
+      case .file(let url, _): bytes.append(try Data(contentsOf: url))
+      }
+    }
   }
 }

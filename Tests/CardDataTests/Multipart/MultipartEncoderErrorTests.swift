@@ -4,7 +4,7 @@ import CardTestSupport
 import Foundation
 import Testing
 
-/// Failures name the file and the reason, and leave no temporary file behind.
+/// Failures name the file and the reason.
 @Suite("Multipart encoder errors")
 struct MultipartEncoderErrorTests {
   private let scratch: TemporaryDirectory
@@ -13,15 +13,13 @@ struct MultipartEncoderErrorTests {
     scratch = try TemporaryDirectory()
   }
 
-  @Test(
-    "A missing file part is reported with its path, in memory and via a temporary file",
-    arguments: [Int64(10 * 1024 * 1024), 0])
-  func missingFile(threshold: Int64) throws {
+  @Test("A missing file part is reported with its path")
+  func missingFile() throws {
     let missing = scratch.url.appendingPathComponent("missing.png")
     let form = formWithFile(at: missing)
 
     let error = #expect(throws: MultipartEncodingError.self) {
-      try encoder(threshold: threshold).encode(form)
+      try MultipartEncoder().encode(form)
     }
     #expect(error?.kind == .unreadableFile)
     #expect(error?.path == missing.path)
@@ -33,42 +31,12 @@ struct MultipartEncoderErrorTests {
   @Test("A directory given as a file part is reported as not a regular file")
   func directoryAsFile() throws {
     let error = #expect(throws: MultipartEncodingError.self) {
-      try encoder(threshold: 0).encode(formWithFile(at: scratch.url))
+      try MultipartEncoder().encode(formWithFile(at: scratch.url))
     }
     #expect(error?.kind == .unreadableFile)
     #expect(error?.path == scratch.url.path)
     #expect(error?.reason == "not a regular file")
     #expect(try scratch.entries() == [])
-  }
-
-  /// Linux reports the files under `/proc` as empty, yet reading them yields bytes: a file
-  /// that differs from its measured size, without racing another writer.
-  @Test(
-    "A file part longer than its measured size fails and leaves no temporary file",
-    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")),
-    arguments: [Int64(10 * 1024 * 1024), 0])
-  func fileLongerThanMeasured(threshold: Int64) throws {
-    let status = URL(fileURLWithPath: "/proc/self/status")
-    let error = #expect(throws: MultipartEncodingError.self) {
-      try encoder(threshold: threshold).encode(formWithFile(at: status))
-    }
-    #expect(error?.kind == .fileChangedWhileReading)
-    #expect(error?.path == status.path)
-    #expect(try scratch.entries() == [])
-  }
-
-  @Test("A temporary directory that does not exist is reported with the file's path")
-  func missingTemporaryDirectory() throws {
-    let directory = scratch.url.appendingPathComponent("absent", isDirectory: true)
-    let input = try scratch.write(Data(repeating: 7, count: 64), to: "input.bin")
-    let encoder = MultipartEncoder(memoryThreshold: 0, temporaryDirectory: directory)
-
-    let error = #expect(throws: MultipartEncodingError.self) {
-      try encoder.encode(formWithFile(at: input))
-    }
-    #expect(error?.kind == .temporaryFileFailure)
-    #expect(error?.path?.hasPrefix(directory.path) == true)
-    #expect(try scratch.entries() == ["input.bin"])
   }
 
   @Test(
@@ -99,10 +67,6 @@ struct MultipartEncoderErrorTests {
     }
     #expect(error?.kind == .invalidContentType)
     #expect(error?.description.contains("\"x\"") == true)
-  }
-
-  private func encoder(threshold: Int64) -> MultipartEncoder {
-    MultipartEncoder(memoryThreshold: threshold, temporaryDirectory: scratch.url)
   }
 
   private func formWithFile(at url: URL) -> MultipartFormData {

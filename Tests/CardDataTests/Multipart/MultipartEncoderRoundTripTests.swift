@@ -42,7 +42,7 @@ struct MultipartEncoderRoundTripTests {
     let bytes = Data((0..<768).map { UInt8(truncatingIfNeeded: $0) })
     let form = try form(with: bytes, from: source, contentType: "application/octet-stream")
 
-    let parts = try roundTrip(form, chunkSize: 100)
+    let parts = try roundTrip(form)
     #expect(parts.map(\.content) == [bytes])
     #expect(parts.map(\.contentType) == ["application/octet-stream"])
   }
@@ -111,40 +111,12 @@ struct MultipartEncoderRoundTripTests {
       contentType: "application/octet-stream")
 
     #expect(
-      try roundTrip(form, chunkSize: 64) == [
+      try roundTrip(form) == [
         .init(name: "a", content: Data("one".utf8)),
         .init(name: "b", filename: "1.txt", contentType: "text/plain", content: first),
         .init(name: "c", filename: "raw.bin", content: Data([0xFF, 0x00])),
         .init(
           name: "d", filename: "2.bin", contentType: "application/octet-stream", content: second),
-      ])
-  }
-
-  @Test("The chunk size does not change the encoded bytes", arguments: [1, 3, 64, 64 * 1024])
-  func chunkSizeIndependence(chunkSize: Int) throws {
-    let content = Data((0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
-    let form = try form(with: content, from: .file, contentType: "image/png")
-
-    let reference = try MultipartEncoder().encode(form).body
-    #expect(try MultipartEncoder(chunkSize: chunkSize).encode(form).body == reference)
-  }
-
-  @Test("A body written to a temporary file parses like one kept in memory")
-  func temporaryFileBody() throws {
-    let content = Data((0..<2000).map { UInt8(truncatingIfNeeded: $0) })
-    var form = try form(with: content, from: .file, contentType: "image/png")
-    form.append("caption", name: "caption")
-
-    let encoded = try MultipartEncoder(memoryThreshold: 0, temporaryDirectory: scratch.url)
-      .encode(form)
-    defer { encoded.removeTemporaryFile() }
-    let url = try #require(encoded.body.fileURL)
-    let parts = try MultipartTestParser.parse(
-      try Data(contentsOf: url), contentType: encoded.contentType)
-    #expect(
-      parts == [
-        .init(name: "part", filename: "part.bin", contentType: "image/png", content: content),
-        .init(name: "caption", content: Data("caption".utf8)),
       ])
   }
 
@@ -165,12 +137,10 @@ struct MultipartEncoderRoundTripTests {
     return form
   }
 
-  /// Encodes `form` in memory and parses the body back.
-  private func roundTrip(
-    _ form: MultipartFormData, chunkSize: Int = 64 * 1024
-  ) throws -> [MultipartTestParser.Part] {
-    let encoded = try MultipartEncoder(chunkSize: chunkSize).encode(form)
-    let body = try #require(encoded.body.inMemoryBytes)
-    return try MultipartTestParser.parse(body, contentType: encoded.contentType)
+  /// Encodes `form` and parses back the bytes a transport would send.
+  private func roundTrip(_ form: MultipartFormData) throws -> [MultipartTestParser.Part] {
+    let encoded = try MultipartEncoder().encode(form)
+    return try MultipartTestParser.parse(
+      try encoded.body.sentBytes(), contentType: encoded.contentType)
   }
 }

@@ -87,12 +87,12 @@ struct RemoteCardRepositoryTests {
     }
   }
 
-  @Test func createSendsTheDraftAsMultipartAndRemovesTheTemporaryBody() async throws {
+  @Test func createSendsTheDraftAsMultipartWithTheImageStreamedFromItsOwnFile() async throws {
     let directory = try TemporaryDirectory()
     let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("pixels".utf8)
     let imageURL = try directory.write(png, to: "photo.png")
 
-    let harness = H(credential: H.credential(), multipartThreshold: 16)
+    let harness = H(credential: H.credential())
     let image = CardImage(
       source: .file(imageURL, byteCount: Int64(png.count)), mimeType: .png, filename: "photo.png")
     let draft = CardDraft(name: "Kim Minji", image: image)
@@ -107,11 +107,8 @@ struct RemoteCardRepositoryTests {
       sent.request.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
     #expect(body.contains(#"name="card.name""#) && body.contains("Kim Minji"))
     #expect(body.contains(#"name="image"; filename="photo.png""#) && body.contains("pixels"))
-    guard case .file(let bodyFile, _) = sent.request.body else {
-      Issue.record("a body over the threshold is streamed from a file")
-      return
-    }
-    #expect(!FileManager.default.fileExists(atPath: bodyFile.path), "removed after the request")
+    #expect(sent.request.body.fileURLs == [imageURL], "the image streams from its own file")
+    #expect(try directory.entries() == ["photo.png"], "no copy of it is made")
     #expect(!harness.log.lines.joined().contains("pixels"), "file contents are never logged")
   }
 

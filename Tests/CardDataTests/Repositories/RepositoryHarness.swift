@@ -19,8 +19,7 @@ struct RepositoryHarness {
 
   init(
     credential: AuthCredential? = nil,
-    fallback: (@Sendable (HTTPRequest) async -> StubReply)? = nil,
-    multipartThreshold: Int64 = 10 * 1024 * 1024
+    fallback: (@Sendable (HTTPRequest) async -> StubReply)? = nil
   ) {
     transport = StubTransport(fallback: fallback)
     store = InMemoryCredentialStore(credential: credential)
@@ -28,8 +27,7 @@ struct RepositoryHarness {
     let refreshing = RequestPipeline(
       baseURL: Self.baseURL, transport: transport,
       interceptor: Interceptor(retriers: [RetryPolicy()]),
-      monitors: [LoggingMonitor { log.write($0) }],
-      multipartEncoder: MultipartEncoder(memoryThreshold: multipartThreshold), sleeper: sleeper)
+      monitors: [LoggingMonitor { log.write($0) }], sleeper: sleeper)
     let authentication = AuthenticationInterceptor(
       store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock)
     let client = refreshing.with(

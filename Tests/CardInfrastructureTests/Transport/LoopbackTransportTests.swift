@@ -117,6 +117,52 @@ struct LoopbackTransportTests {
     #expect(received.body == file.bytes)
   }
 
+  @Test func sendsABodyOfSegmentsStreamingItsFileInOneFraming() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 201) }
+    defer { server.stop() }
+    let file = try TemporaryFile(count: 5 << 20 + 7)
+    let head = Data("--b\r\nContent-Disposition: form-data; name=\"image\"\r\n\r\n".utf8)
+    let tail = Data("\r\n--b--\r\n".utf8)
+
+    let response = try await networkTransport().send(
+      HTTPRequest(
+        method: .post, url: server.url("/card"),
+        headers: ["Content-Type": "multipart/form-data; boundary=b"],
+        body: .segments([
+          .data(head), .file(file.url, length: Int64(file.bytes.count)), .data(tail),
+        ])))
+
+    #expect(response.status == 201)
+    let received = try #require(server.requests.first)
+    let length = received.header("Content-Length")
+    let encoding = received.header("Transfer-Encoding")
+    #expect(length == nil || encoding == nil, "never both framings")
+    #expect(length == "\(head.count + file.bytes.count + tail.count)" || encoding == "chunked")
+    #expect(received.header("Content-Type") == "multipart/form-data; boundary=b")
+    #expect(received.body == head + file.bytes + tail)
+  }
+
+  /// Linux reports the files under `/proc` as empty, yet reading them yields bytes: a file
+  /// that differs from its measured size, without racing another writer.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+  func failsABodyWhoseFileGrewSinceItWasMeasured() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 201) }
+    defer { server.stop() }
+    let status = URL(fileURLWithPath: "/proc/self/status")
+
+    let error = await transportError(
+      sending: HTTPRequest(
+        method: .post, url: server.url("/card"),
+        headers: ["Content-Type": "multipart/form-data; boundary=b"],
+        body: .segments([.data(Data("head".utf8)), .file(status, length: 0)])),
+      through: try networkTransport())
+
+    #expect(error?.kind == .invalidRequest)
+    #expect(
+      error?.message == "body file \(status.path) grew beyond the 0 bytes it had when measured")
+    #expect(server.requests.isEmpty, "no body went out as complete")
+  }
+
   @Test func sendsADataBodyWithItsContentType() async throws {
     let server = try LoopbackHTTPServer { _ in .respond(status: 200) }
     defer { server.stop() }

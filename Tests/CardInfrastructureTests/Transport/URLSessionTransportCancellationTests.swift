@@ -20,6 +20,18 @@ struct URLSessionTransportCancellationTests {
     }
   }
 
+  @Test func cancelsAnUploadOfSegmentsInFlight() async throws {
+    let file = try TemporaryFile(count: 1 << 20)
+    try await expectCancellation { url in
+      HTTPRequest(
+        method: .post, url: url, headers: ["Content-Type": "multipart/form-data; boundary=b"],
+        body: .segments([
+          .data(Data("--b\r\n\r\n".utf8)), .file(file.url, length: 1 << 20),
+          .data(Data("\r\n--b--\r\n".utf8)),
+        ]))
+    }
+  }
+
   @Test func sendsNothingWhenAlreadyCancelled() async throws {
     let route = StubRoute(always: .respond(status: 200))
     let transport = try stubTransport()

@@ -23,8 +23,11 @@ package final class LoopbackHTTPServer: Sendable {
     package var target: String
     /// The header fields in the order they arrived, names as sent.
     package var headers: [(name: String, value: String)]
-    /// The body, read by its `Content-Length` or as chunks; empty when there is none.
+    /// The body, read by its `Content-Length` or as chunks; empty when there is none, or when
+    /// the server keeps no bodies.
     package var body: Data
+    /// How many bytes the body had, chunk framing removed, whether or not it was kept.
+    package var bodyLength = 0
     /// Whether an earlier request arrived on the same connection (see ``Reply/keepAlive(status:headers:body:)``).
     package var isOnReusedConnection = false
 
@@ -68,14 +71,20 @@ package final class LoopbackHTTPServer: Sendable {
   package var port: UInt16 { listener.port }
   private let listener: LoopbackListener
   private let handler: @Sendable (Request) -> Reply
+  private let keepsBodies: Bool
   private let state = Protected(State())
 
   /// Starts listening on an ephemeral port and answers each request with `handler`.
   ///
   /// `handler` runs on the connection's thread once the request has arrived whole and is
-  /// listed in ``requests``, so a test can count arrivals in it and wait for that count.
-  package init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
+  /// listed in ``requests``, so a test can count arrivals in it and wait for that count. With
+  /// `keepingBodies` false, a body is only counted (``Request/bodyLength``), so that the
+  /// server's memory stays flat however large the uploads it receives.
+  package init(keepingBodies: Bool = true, _ handler: @escaping @Sendable (Request) -> Reply)
+    throws
+  {
     self.handler = handler
+    self.keepsBodies = keepingBodies
     listener = try LoopbackListener()
     listener.start { [self] connection in serveInNewThread(connection) }
   }
@@ -129,7 +138,7 @@ package final class LoopbackHTTPServer: Sendable {
       shuttingDown?.wait()
       close(connection)
     }
-    var reader = SocketReader(socket: connection)
+    var reader = SocketReader(socket: connection, keepsBodies: keepsBodies)
     var isOnReusedConnection = false
     while var request = reader.readRequest() {
       request.isOnReusedConnection = isOnReusedConnection

@@ -9,9 +9,14 @@ import Foundation
 /// Reads one HTTP/1.1 request from a socket, its body framed by `Content-Length` or chunked.
 struct SocketReader {
   let socket: Int32
+  /// When false, body bytes are counted and dropped as they arrive.
+  let keepsBodies: Bool
   private var buffer = Data()
 
-  init(socket: Int32) { self.socket = socket }
+  init(socket: Int32, keepsBodies: Bool = true) {
+    self.socket = socket
+    self.keepsBodies = keepsBodies
+  }
 
   /// The request, or `nil` when the connection ends first or the request line is malformed.
   mutating func readRequest() -> LoopbackHTTPServer.Request? {
@@ -28,11 +33,9 @@ struct SocketReader {
       method: String(requestLine[0]), target: String(requestLine[1]), headers: headers,
       body: Data())
     if request.header("Transfer-Encoding")?.lowercased() == "chunked" {
-      guard let body = readChunkedBody() else { return nil }
-      request.body = body
+      guard readChunkedBody(into: &request) else { return nil }
     } else if let length = request.header("Content-Length").flatMap(Int.init) {
-      guard let body = read(count: length) else { return nil }
-      request.body = body
+      guard readBody(count: length, into: &request) else { return nil }
     }
     return request
   }
@@ -42,19 +45,44 @@ struct SocketReader {
     while fill() {}
   }
 
-  private mutating func readChunkedBody() -> Data? {
-    var body = Data()
+  private mutating func readChunkedBody(into request: inout LoopbackHTTPServer.Request) -> Bool {
     while true {
       guard let line = readUntil(Data("\r\n".utf8)),
         let size = Int(String(decoding: line, as: UTF8.self), radix: 16)
-      else { return nil }
-      if size == 0 {
-        _ = readUntil(Data("\r\n".utf8))
-        return body
-      }
-      guard let chunk = read(count: size), read(count: 2) != nil else { return nil }
-      body += chunk
+      else { return false }
+      if size == 0 { return readUntil(Data("\r\n".utf8)) != nil }
+      guard readBody(count: size, into: &request), read(count: 2) != nil else { return false }
     }
+  }
+
+  /// Reads `count` bytes of the body: kept in the request's body, or counted and dropped.
+  private mutating func readBody(count: Int, into request: inout LoopbackHTTPServer.Request)
+    -> Bool
+  {
+    if keepsBodies {
+      guard let bytes = read(count: count) else { return false }
+      request.body += bytes
+    } else {
+      guard skip(count: count) else { return false }
+    }
+    request.bodyLength += count
+    return true
+  }
+
+  /// Drops `count` bytes: what the buffer holds first, then straight from the socket into a
+  /// scratch buffer, never reading past them.
+  private mutating func skip(count: Int) -> Bool {
+    let buffered = min(count, buffer.count)
+    buffer.removeFirst(buffered)
+    var remaining = count - buffered
+    guard remaining > 0 else { return true }
+    var scratch = [UInt8](repeating: 0, count: 256 * 1024)
+    while remaining > 0 {
+      let received = recv(socket, &scratch, min(remaining, scratch.count), 0)
+      guard received > 0 else { return false }
+      remaining -= received
+    }
+    return true
   }
 
   /// The bytes before `delimiter`, consuming the delimiter too.
