@@ -2,19 +2,6 @@ import CardData
 import CardREPL
 import CardSandbox
 
-/// Posts ``CardREPL/SessionNote/accessTokenRefreshed`` when a token refresh succeeds.
-struct RefreshNoticeMonitor: EventMonitor {
-  let notes: SessionNotes
-
-  func requestFinished(_ metrics: RequestMetrics) {
-    // `refresh` is the contract's name of the operation, which endpoints report as theirs.
-    guard metrics.context.endpointName == "refresh",
-      case .response(let status) = metrics.outcome, (200..<300).contains(status)
-    else { return }
-    notes.post(.accessTokenRefreshed)
-  }
-}
-
 /// The `sandbox …` commands over the in-process sandbox. `reset` ends every session, so it
 /// also clears this client's: the REPL must not keep showing a user the sandbox forgot.
 struct SandboxController: SandboxControlling {

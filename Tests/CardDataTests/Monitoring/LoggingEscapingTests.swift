@@ -23,7 +23,8 @@ struct LoggingEscapingTests {
     let transport = StubTransport(fallback: { _ in reply })
     let lines = LineCollector()
     let client = RequestPipeline(
-      baseURL: testBaseURL, transport: transport, monitors: [LoggingMonitor(write: lines.write)])
+      baseURL: testBaseURL, transport: transport,
+      middleware: withLog(RequestLog(.call, write: lines.write)))
     _ = await outcome(of: client, endpoint)
     return lines.lines
   }

@@ -1,0 +1,42 @@
+import CardData
+import CardREPL
+import Foundation
+
+/// Tells the REPL, once a call ends, about each retry of a transient failure it made
+/// (``CardREPL/SessionNote/retrying(_:)``) and how many attempts it took
+/// (``CardREPL/SessionNote/finishedAfter(attempts:)``). A retry after a refreshed token is the
+/// refresh note's, not this one's. The REPL's notes port is all it knows of the REPL, which
+/// shows notes once the command is over.
+struct RetryNotes: ClientMiddleware {
+  let notes: SessionNotes
+  /// The retry policy's limit, for "(1 of 2)".
+  let limit: Int
+  let redactor: Redactor
+
+  func intercept(
+    _ request: HTTPRequest, context: RequestContext,
+    next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
+  ) async throws(CallFailure) -> HTTPResponse {
+    defer { post(about: request, context: context) }
+    return try await next(request)
+  }
+
+  private func post(about request: HTTPRequest, context: RequestContext) {
+    var retried = 0
+    for retry in context.retries where retry.reason == .transientFailure {
+      retried += 1
+      let cause =
+        switch retry.cause {
+        case .status(let status): "answered \(status)"
+        case .noResponse(let error): "failed (\(redactor.redact(text: error.message)))"
+        case nil: ""
+        }
+      notes.post(
+        .retrying(
+          RetryNotice(
+            method: request.method.rawValue, path: request.url.path, cause: cause,
+            delay: retry.delay, retry: retried, limit: limit)))
+    }
+    if retried > 0 { notes.post(.finishedAfter(attempts: context.attempts)) }
+  }
+}
