@@ -126,7 +126,7 @@ private struct EndpointRequest {
   let body: RequestBody
   let authorization: Authorization
 }
-/// A request built from an endpoint, what monitors may know of its body, and the multipart
+/// A request built from an endpoint, what a log may know of its body, and the multipart
 /// body whose temporary file (if any) to remove when the request is over.
 private struct PreparedRequest {
   let request: HTTPRequest

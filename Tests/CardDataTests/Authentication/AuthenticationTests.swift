@@ -4,7 +4,7 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Authentication middleware: the credential, proactive and reactive refresh, failures")
+@Suite("Authentication: the credential, proactive and reactive refresh, failures")
 struct AuthenticationTests {
   private let endpoint = AuthFixture.protected
 

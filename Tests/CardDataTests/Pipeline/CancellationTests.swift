@@ -4,7 +4,7 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Cancellation")
+@Suite("Cancellation", .timeLimit(.minutes(1)))
 struct CancellationTests {
   private let transport = StubTransport()
   /// Last in the chain: it sees every attempt.
