@@ -17,7 +17,7 @@ import Foundation
 /// whatever else the machine does weighs on both alike; the figure is their ratio.
 struct PipelineBenchmark {
   let rounds: Int
-  static let goal = 1.5
+  static let goal = 2.0
 
   func run() async -> Int32 {
     let directory = FileManager.default.temporaryDirectory
@@ -101,7 +101,7 @@ struct PipelineBenchmark {
 }
 
 /// All threads together.
-private func processCPUTime() -> Duration {
+func processCPUTime() -> Duration {
   var time = timespec()
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
   return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
@@ -154,7 +154,7 @@ private struct PlainCard: Decodable {
 
 /// The replies: the sandbox's card `c2` as `cardDetailFetch` answers it, and a list of 100
 /// such cards.
-private enum Replies {
+enum Replies {
   static let cardJSON = """
     {"birthday":"2000-11-23","cardId":"c1","defaultImage":4,\
     "description":"UX/UI 디자이너, 타이포그래피를 좋아해요","linkURL":"https://example.com/seojun",\
