@@ -20,7 +20,7 @@ public struct RequestLog: ClientMiddleware {
     case attempt
   }
 
-  public let place: Place
+  private let place: Place
   private let redactor: Redactor
   private let maximumBodyLength: Int
   private let isEnabled: @Sendable () -> Bool

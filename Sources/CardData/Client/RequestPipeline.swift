@@ -7,8 +7,8 @@ import Foundation
 /// The chain returns any response it gets, 2xx or not (a middleware such as the retry policy
 /// may send again first); the endpoint decides what a status means (a 404 becomes
 /// `requestErr`, no response `networkFail`).
-public struct RequestPipeline: APIClient {
-  public let baseURL: URL
+package struct RequestPipeline: APIClient {
+  package let baseURL: URL
   /// The base URL as text without query or trailing slashes, which an endpoint's encoded path
   /// is appended to.
   private let base: String
@@ -23,7 +23,7 @@ public struct RequestPipeline: APIClient {
   /// `clock` and `sleeper` are the ones middleware tell time and wait with
   /// (``RequestContext/clock``); `redactor` hides the session's tokens in every error's
   /// message.
-  public init(
+  package init(
     baseURL: URL,
     transport: any HTTPTransport,
     middleware: [any ClientMiddleware] = [],
@@ -47,7 +47,7 @@ public struct RequestPipeline: APIClient {
     self.redactor = redactor
   }
 
-  public func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
+  package func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
     let request = EndpointRequest(
       name: endpoint.name, method: endpoint.method, path: endpoint.path, body: endpoint.body,
       authorization: endpoint.authorization)
