@@ -38,9 +38,9 @@ public struct CallDeadline: ClientMiddleware, Hashable {
   }
 
   /// When a call must be over, and the limit that set it, for the message.
-  public struct End: Hashable, Sendable {
-    public let at: Date
-    public let limit: Duration
+  package struct End: Hashable, Sendable {
+    package let at: Date
+    package let limit: Duration
 
     /// Why a call stopped at its deadline; the last attempt's failure, if any, says what the
     /// server was doing.

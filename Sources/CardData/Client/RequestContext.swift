@@ -17,7 +17,7 @@ public final class RequestContext: Sendable {
   /// What the body holds, for a log: never the bytes of a file part.
   public let body: RequestBodySummary
   /// The pipeline's clock, for deadlines.
-  public let clock: any WallClock
+  package let clock: any WallClock
   /// The pipeline's sleeper, for retry delays.
   public let sleeper: any Sleeper
   private let record = Protected(Record())
@@ -59,16 +59,16 @@ public final class RequestContext: Sendable {
 
   /// How many attempts the transport was handed so far.
   public var attempts: Int { record.withLock { $0.attempts } }
-  public var bytesSent: Int64 { record.withLock { $0.bytesSent } }
-  public var bytesReceived: Int64 { record.withLock { $0.bytesReceived } }
+  package var bytesSent: Int64 { record.withLock { $0.bytesSent } }
+  package var bytesReceived: Int64 { record.withLock { $0.bytesReceived } }
   /// The retries so far, oldest first.
   public var retries: [Retry] { record.withLock { $0.retries } }
   /// What the newest attempt got, `nil` before the first ends.
-  public var lastOutcome: AttemptOutcome? { record.withLock { $0.lastOutcome } }
+  package var lastOutcome: AttemptOutcome? { record.withLock { $0.lastOutcome } }
 
   /// When the whole call must be over, set by a ``CallDeadline``: the retry policy waits for
   /// no attempt that would begin after it, and each attempt gets what is left of it.
-  public var deadline: CallDeadline.End? {
+  package var deadline: CallDeadline.End? {
     get { record.withLock { $0.deadline } }
     set { record.withLock { $0.deadline = newValue } }
   }
