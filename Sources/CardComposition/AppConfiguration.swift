@@ -2,7 +2,7 @@ import CardData
 import Foundation
 
 /// Everything the composition root needs to build the application; every default but
-/// ``commandDeadline`` is the one `card-repl` uses.
+/// ``callDeadline`` is the one `card-repl` uses.
 package struct AppConfiguration: Sendable {
   package enum Backend: Hashable, Sendable, CustomStringConvertible {
     /// The in-process sandbox, whose state lives in the home directory.
@@ -43,10 +43,10 @@ package struct AppConfiguration: Sendable {
   /// The wait before the first retry of an idempotent request; later ones double it.
   package var retryBaseDelay: Duration
   package var accessTokenLifetime: Duration
-  /// How long a command may take, every attempt and delay included. The program's launch sets
+  /// How long each call of a command may take, every attempt and delay included. The program's launch sets
   /// the production one; tests run without, since on a busy machine a test may be paused for
   /// longer than a command may take (the deadline has tests of its own, on a fake clock).
-  package var commandDeadline: CommandDeadline?
+  package var callDeadline: CallDeadline?
 
   package init(
     backend: Backend = .sandbox,
@@ -55,7 +55,7 @@ package struct AppConfiguration: Sendable {
     requestTimeout: Duration = .seconds(30),
     retryBaseDelay: Duration = .milliseconds(500),
     accessTokenLifetime: Duration = .seconds(3600),
-    commandDeadline: CommandDeadline? = nil
+    callDeadline: CallDeadline? = nil
   ) {
     self.backend = backend
     self.homeDirectory = homeDirectory
@@ -63,7 +63,7 @@ package struct AppConfiguration: Sendable {
     self.requestTimeout = requestTimeout
     self.retryBaseDelay = retryBaseDelay
     self.accessTokenLifetime = accessTokenLifetime
-    self.commandDeadline = commandDeadline
+    self.callDeadline = callDeadline
   }
 
   /// The session store's directory, one per backend so that a session is only ever sent to
@@ -138,7 +138,7 @@ package struct AppConfiguration: Sendable {
       backend: options.server.map(Backend.server) ?? .sandbox, homeDirectory: home,
       sessionKey: sessionKey, requestTimeout: options.requestTimeout ?? .seconds(30),
       accessTokenLifetime: .seconds(options.tokenLifetime ?? 3600),
-      commandDeadline: CommandDeadline())
+      callDeadline: CallDeadline())
   }
 
   /// The path of the first existing ancestor of `directory` (itself included) that is not a

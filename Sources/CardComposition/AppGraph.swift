@@ -7,8 +7,7 @@ import CardTestSupport
 import Foundation
 
 /// The application's object graph, built from an ``AppConfiguration``: the one place that
-/// names every concrete type. The token refresh goes through `refreshing`, a pipeline without
-/// the authentication interceptor, so that a refresh never waits for itself.
+/// names every concrete type.
 package struct AppGraph: Sendable {
   package let services: REPLServices
   /// `nil` with a server backend.
@@ -49,27 +48,20 @@ package struct AppGraph: Sendable {
     let requestLog = RequestLogSwitch()
     let notes = SessionNotes()
     let retryPolicy = RetryPolicy(baseDelay: configuration.retryBaseDelay)
-    let clock = SystemWallClock()
-    // The interceptor tells the redactor the session's tokens, hidden from every log line and
-    // error message.
+    // The authentication middleware tells the redactor the session's tokens, hidden from
+    // every log line and error message.
     let knownTokens = KnownTokens()
     let redactor = Redactor(knownTokens: knownTokens)
-    let refreshing = RequestPipeline(
-      baseURL: baseURL, transport: transport, interceptor: Interceptor(retriers: [retryPolicy]),
-      monitors: [
-        LoggingMonitor(redactor: redactor, isEnabled: { requestLog.isEnabled }, write: log),
-        RefreshNoticeMonitor(notes: notes),
-        RetryNoticeMonitor(notes: notes, limit: retryPolicy.limit, redactor: redactor),
-      ] + (uploadProgress.map { [UploadProgressMonitor(bar: $0)] } ?? []),
-      deadline: configuration.commandDeadline, redactor: redactor)
-    let authentication = AuthenticationInterceptor(
-      store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock,
-      knownTokens: knownTokens)
-    let client = refreshing.with(
-      interceptor: Interceptor(adapters: [authentication], retriers: [authentication, retryPolicy]))
+    let api = CardAPI(
+      baseURL: baseURL, transport: transport, store: store,
+      middleware: [
+        RefreshNotice(notes: notes),
+        RetryNotes(notes: notes, limit: retryPolicy.limit, redactor: redactor),
+      ] + (uploadProgress.map { [UploadProgress(bar: $0)] } ?? []),
+      log: RequestLog(.call, redactor: redactor, isEnabled: { requestLog.isEnabled }, write: log),
+      retryPolicy: retryPolicy, deadline: configuration.callDeadline, knownTokens: knownTokens)
     services = REPLServices(
-      cards: RemoteCardRepository(client: client),
-      auth: RemoteAuthRepository(client: client, store: store, clock: clock),
+      cards: api.cards, auth: api.auth,
       sandbox: Self.sandboxControls(sandbox, transport: transport, baseURL: baseURL, store: store),
       requestLog: requestLog, notes: notes, backendName: backendName,
       uploadProgress: uploadProgress)

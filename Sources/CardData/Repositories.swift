@@ -31,7 +31,7 @@ public struct RemoteAuthRepository: AuthRepository {
   private let store: any CredentialStore
   private let clock: any WallClock
 
-  /// `client`'s authentication interceptor adds the credential to `logout` and leaves
+  /// `client`'s ``Authentication`` middleware adds the credential to `logout` and leaves
   /// `login` alone; `clock` dates the credential's expiry.
   public init(
     client: any APIClient, store: any CredentialStore, clock: any WallClock = SystemWallClock()
@@ -83,21 +83,5 @@ public struct RemoteAuthRepository: AuthRepository {
     } catch {
       throw .credentialStorage(reason: "the stored session names no user")
     }
-  }
-}
-
-/// Refreshes the credential with `POST /auth/refresh`, through a client without the
-/// authentication interceptor (the refresh must not wait for itself).
-public struct APITokenRefresher: TokenRefresher {
-  private let client: any APIClient
-  private let clock: any WallClock
-
-  public init(client: any APIClient, clock: any WallClock = SystemWallClock()) {
-    self.client = client
-    self.clock = clock
-  }
-
-  public func refresh(_ credential: AuthCredential) async throws(CardError) -> AuthCredential {
-    try await client.send(.refresh(credential, at: clock.now()))
   }
 }

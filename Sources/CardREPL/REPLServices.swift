@@ -91,7 +91,7 @@ package final class RequestLogSwitch: Sendable {
 }
 
 /// Things that happened behind a command's back and that the user should hear about, such
-/// as an access token refreshed transparently or a request retried: the pipeline's monitors
+/// as an access token refreshed transparently or a request retried: the client's middleware
 /// post them through this port, and the REPL takes them after each command, oldest first, to
 /// print them once.
 package final class SessionNotes: Sendable {

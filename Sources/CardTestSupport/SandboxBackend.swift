@@ -2,8 +2,8 @@ import CardData
 import CardDomain
 import CardSandbox
 
-/// The Data layer wired as the app wires it (the authentication interceptor, the retry policy,
-/// the refresh sent by a pipeline without the interceptor) over the in-process sandbox, for
+/// The Data layer wired as the app wires it (``CardData/CardAPI``: authentication, the retry
+/// policy, the refresh sent past authentication) over the in-process sandbox, for
 /// tests of the whole client without a network. The seed users are `demo`/`demo` (cards `c1`,
 /// `c2`) and `guest`/`guest` (card `c3`); retry delays are recorded in ``sleeper``, not waited.
 ///
@@ -26,19 +26,14 @@ public struct SandboxBackend: Sendable {
     let sandbox = CardSandbox(clock: { clock.now() })
     let store = InMemoryCredentialStore()
     let sleeper = RecordingSleeper()
-    let refreshing = RequestPipeline(
+    let api = CardAPI(
       baseURL: SandboxTransport.baseURL, transport: SandboxTransport(sandbox: sandbox),
-      interceptor: Interceptor(retriers: [RetryPolicy()]), sleeper: sleeper)
-    let authentication = AuthenticationInterceptor(
-      store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock)
-    let client = refreshing.with(
-      interceptor: Interceptor(
-        adapters: [authentication], retriers: [authentication, RetryPolicy()]))
+      store: store, clock: clock, sleeper: sleeper)
     self.sandbox = sandbox
     self.store = store
     self.sleeper = sleeper
-    cards = RemoteCardRepository(client: client)
-    auth = RemoteAuthRepository(client: client, store: store, clock: clock)
+    cards = api.cards
+    auth = api.auth
   }
 
   /// Makes every request fail as a refused connection (`CardError.networkFail`), or stops.

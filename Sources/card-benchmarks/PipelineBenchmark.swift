@@ -68,14 +68,12 @@ struct PipelineBenchmark {
   {
     let transport = FixedReply(body: scenario.reply)
     // Wired as the composition root wires the app: the request log (off) and an observer of
-    // finished requests as monitors, the retry policy after the authentication interceptor.
-    let authentication = AuthenticationInterceptor(store: store, refresher: NoRefresh())
-    let repository = RemoteCardRepository(
-      client: RequestPipeline(
-        baseURL: URL(string: "https://cards.example")!, transport: transport,
-        interceptor: Interceptor(
-          adapters: [authentication], retriers: [authentication, RetryPolicy()]),
-        monitors: [LoggingMonitor(isEnabled: { false }, write: { _ in }), FinishObserver()]))
+    // finished calls around the retry policy and authentication.
+    let repository = CardAPI(
+      baseURL: URL(string: "https://cards.example")!, transport: transport, store: store,
+      middleware: [FinishObserver()],
+      log: RequestLog(.call, isEnabled: { false }, write: { _ in })
+    ).cards
     // One untimed round to warm caches and the decrypted credential.
     try scenario.decodeBare(scenario.reply)
     try await scenario.callRepository(repository)
@@ -103,7 +101,7 @@ struct PipelineBenchmark {
 }
 
 /// All threads together.
-private func processCPUTime() -> Duration {
+func processCPUTime() -> Duration {
   var time = timespec()
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
   return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
@@ -117,20 +115,17 @@ private struct FixedReply: HTTPTransport {
   func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { response }
 }
 
-/// Looks at every finished request, as the app's refresh notice does.
-private struct FinishObserver: EventMonitor {
-  func requestFinished(_ metrics: RequestMetrics) {
-    guard metrics.context.endpointName == "refresh", case .response = metrics.outcome else {
-      return
+/// Looks at every finished call, as the app's refresh notice does.
+private struct FinishObserver: ClientMiddleware {
+  func intercept(
+    _ request: HTTPRequest, context: RequestContext,
+    next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
+  ) async throws(CallFailure) -> HTTPResponse {
+    let response = try await next(request)
+    if context.endpointName == "refresh", (200..<300).contains(response.status) {
+      print("refreshed")
     }
-    print("refreshed")
-  }
-}
-
-/// The credential never needs refreshing here.
-private struct NoRefresh: TokenRefresher {
-  func refresh(_ credential: AuthCredential) async throws(CardError) -> AuthCredential {
-    throw .networkFail(reason: "no refresh in the benchmark")
+    return response
   }
 }
 
@@ -159,7 +154,7 @@ private struct PlainCard: Decodable {
 
 /// The replies: the sandbox's card `c2` as `cardDetailFetch` answers it, and a list of 100
 /// such cards.
-private enum Replies {
+enum Replies {
   static let cardJSON = """
     {"birthday":"2000-11-23","cardId":"c1","defaultImage":4,\
     "description":"UX/UI 디자이너, 타이포그래피를 좋아해요","linkURL":"https://example.com/seojun",\

@@ -4,11 +4,16 @@ import Foundation
 // Exit status: 0 when the measurement meets its goal, 1 when it does not, 2 on bad usage.
 
 let usage = """
-  usage: card-benchmarks multipart-upload [sizeMiB [rounds]]
+  usage: card-benchmarks loopback [rounds]
+         card-benchmarks multipart-upload [sizeMiB [rounds]]
          card-benchmarks oversized-reply [runs]
          card-benchmarks pipeline [rounds]
          card-benchmarks store [rounds]
          card-benchmarks wrong-shape [rounds]
+    loopback          GET /card/c1 through the whole client over URLSessionTransport
+                      against a bare URLSession data task, both to a loopback server,
+                      interleaved over rounds (default 20); the goal is at least 0.95
+                      times the bare speed
     multipart-upload  upload a sizeMiB file (default 1024) as a form's file part through
                       the full client and with a bare URLSession upload from the file, to
                       a loopback server, interleaved over rounds (default 5); the goal is
@@ -34,6 +39,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let number = arguments.count >= 2 ? Int(arguments[1]) : nil
 let rounds = arguments.count == 3 ? Int(arguments[2]) : nil
 switch (arguments.first, arguments.count, number) {
+case ("loopback", 1, _): exit(await LoopbackBenchmark(rounds: 20).run())
+case ("loopback", 2, let rounds?) where rounds > 0:
+  exit(await LoopbackBenchmark(rounds: rounds).run())
 case ("multipart-upload", 1, _):
   exit(await MultipartUploadBenchmark(sizeMiB: 1024, rounds: 5).run())
 case ("multipart-upload", 2, let size?) where size > 0:

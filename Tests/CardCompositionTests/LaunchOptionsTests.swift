@@ -133,7 +133,7 @@ struct AppConfigurationTests {
     #expect(configuration.requestTimeout == .seconds(30))
     #expect(configuration.retryBaseDelay == .milliseconds(500))
     #expect(configuration.accessTokenLifetime == .seconds(3600))
-    #expect(configuration.commandDeadline == CommandDeadline())
+    #expect(configuration.callDeadline == CallDeadline())
   }
 
   /// Short natural lifetimes let several processes meet real expiries, not injected ones.

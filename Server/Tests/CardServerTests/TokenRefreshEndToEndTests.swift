@@ -76,13 +76,9 @@ extension EndToEndTests {
     func concurrentRequestsShareOneRefresh() async throws {
       try await EndToEnd.withREPL { server, _, log in
         let store = InMemoryCredentialStore()
-        let refreshing = RequestPipeline(baseURL: server.url, transport: URLSessionTransport())
-        let authentication = AuthenticationInterceptor(
-          store: store, refresher: APITokenRefresher(client: refreshing))
-        let client = refreshing.with(
-          interceptor: Interceptor(adapters: [authentication], retriers: [authentication]))
-        let auth = RemoteAuthRepository(client: client, store: store)
-        let cards = RemoteCardRepository(client: client)
+        let api = CardAPI(baseURL: server.url, transport: URLSessionTransport(), store: store)
+        let auth = api.auth
+        let cards = api.cards
         _ = try await auth.signIn(userID: UserID("demo"), password: Password("demo"))
         try await AdminRequest.post(server.url, "expire-token")
 

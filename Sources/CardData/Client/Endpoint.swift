@@ -54,7 +54,7 @@ public enum RequestBody: Sendable {
 }
 
 /// Whether an endpoint carries the session's credential: not for login and refresh, which
-/// are how a session gets one; `Authorization: Bearer …` from the ``AuthenticationInterceptor``
+/// are how a session gets one; `Authorization: Bearer …` from the ``Authentication`` middleware
 /// for every other.
 public enum Authorization: Hashable, Sendable {
   case anonymous

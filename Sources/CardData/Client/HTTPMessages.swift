@@ -23,7 +23,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
   public var description: String { rawValue }
 }
 
-/// An HTTP request as a value: what the pipeline builds and adapts and a transport sends.
+/// An HTTP request as a value: what the pipeline builds, middleware change and a transport
+/// sends.
 ///
 /// Printing a request, its headers or its body never shows a secret: credential headers
 /// and secrets in the query are redacted, and a body is shown by its size.
@@ -33,12 +34,12 @@ public struct HTTPRequest: Hashable, Sendable {
   public var url: URL
   public var headers: HTTPHeaders
   public var body: HTTPBody
-  /// The longest the exchange may take, set by the pipeline from what is left of the command's
-  /// ``CommandDeadline``: a transport that can end an exchange early ends it by then, with
+  /// The longest the exchange may take, set by the pipeline from what is left of the call's
+  /// ``CallDeadline``: a transport that can end an exchange early ends it by then, with
   /// ``TransportError/Kind/timedOut``. `nil` leaves it to the transport's own timeouts.
   public var timeLimit: Duration?
   /// Told of the body's bytes as the transport hands them to the network; the pipeline sets
-  /// it when a monitor watches (``EventMonitor/uploadProgressed(_:of:context:)``).
+  /// it for a middleware that watches the upload.
   public var uploadProgress: UploadProgressSink?
 
   public init(
@@ -145,7 +146,7 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
   }
 }
 
-// Printing, interpolating or dumping an HTTP value never shows a secret: monitors and
+// Printing, interpolating or dumping an HTTP value never shows a secret: middleware and
 // debuggers are handed these values, and any of them may print one.
 
 extension HTTPHeaders: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

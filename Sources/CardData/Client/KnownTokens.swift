@@ -2,7 +2,7 @@ import CardPrimitives
 import Foundation
 
 /// The access and refresh tokens of the session in use, kept current by the
-/// ``AuthenticationInterceptor`` and hidden by a ``Redactor`` wherever they appear: a server
+/// ``Authentication`` middleware and hidden by a ``Redactor`` wherever they appear: a server
 /// may echo them in any message, under any field name.
 ///
 /// It keeps the tokens of the newest credential and of the one before it, which late replies

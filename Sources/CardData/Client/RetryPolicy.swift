@@ -1,3 +1,4 @@
+import CardDomain
 import Foundation
 
 /// Retries transient failures of idempotent requests with exponential backoff.
@@ -13,7 +14,7 @@ import Foundation
 /// be longer than a command should silently take (a locked login waits up to 60 s, six times
 /// ``maximumDelay``), and the only 429 the contract has answers a login, a POST. It reaches
 /// the caller as `requestErr`, its message saying how long to wait.
-public struct RetryPolicy: RequestRetrier {
+public struct RetryPolicy: ClientMiddleware, Hashable {
   /// How many retries one request may get.
   public var limit: Int
   public var baseDelay: Duration
@@ -38,23 +39,48 @@ public struct RetryPolicy: RequestRetrier {
     self.retryableStatuses = retryableStatuses
   }
 
-  public func retry(
-    _ request: HTTPRequest, after outcome: Result<HTTPResponse, TransportError>,
+  /// Sends `request` until an attempt is not to be retried, waiting each delay with the
+  /// context's sleeper, and never waiting for a retry that would begin after the call's
+  /// ``RequestContext/deadline``.
+  public func intercept(
+    _ request: HTTPRequest, context: RequestContext,
+    next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
+  ) async throws(CallFailure) -> HTTPResponse {
+    while true {
+      let outcome: Result<HTTPResponse, CallFailure>
+      do { outcome = .success(try await next(request)) } catch { outcome = .failure(error) }
+      guard let delay = delay(after: outcome, of: request, context: context) else {
+        return try outcome.get()
+      }
+      if let deadline = context.deadline,
+        context.clock.now().addingTimeInterval(delay.timeInterval) >= deadline.at
+      {
+        throw .ended(deadline.exceeded(in: context))
+      }
+      context.retrying(.transientFailure, after: delay)
+      do { try await context.sleeper.sleep(for: delay) } catch { throw .ended(.cancelled) }
+    }
+  }
+
+  /// How long to wait before sending again, or `nil` not to.
+  func delay(
+    after outcome: Result<HTTPResponse, CallFailure>, of request: HTTPRequest,
     context: RequestContext
-  ) async -> RetryDecision {
-    guard request.method.isIdempotent else { return .noDecision }
+  ) -> Duration? {
+    guard request.method.isIdempotent else { return nil }
     let retriesSoFar = context.retryCount(for: .transientFailure)
-    guard retriesSoFar < limit else { return .noDecision }
+    guard retriesSoFar < limit else { return nil }
     let backoff = delay(forRetry: retriesSoFar + 1)
     switch outcome {
-    case .failure(let error) where error.isTransient:
-      return .retry(after: backoff, reason: .transientFailure)
-    case .success(let response) where retryableStatuses.contains(response.status):
+    case .failure(.transport(let error)) where error.isTransient:
+      return backoff
+    case .success(let response)
+    where !(200..<300).contains(response.status) && retryableStatuses.contains(response.status):
       let requested =
         response.retryAfterSeconds.map { min(.seconds($0), maximumDelay) } ?? .zero
-      return .retry(after: max(backoff, requested), reason: .transientFailure)
+      return max(backoff, requested)
     default:
-      return .noDecision
+      return nil
     }
   }
 

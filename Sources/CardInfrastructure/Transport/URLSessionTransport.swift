@@ -88,7 +88,7 @@ public final class URLSessionTransport: HTTPTransport {
     let timeout = min(outgoing.timeLimit ?? resourceTimeout, resourceTimeout)
     let timedOut =
       timeout < resourceTimeout
-      ? "the reply from \(server) was not complete by the command's deadline"
+      ? "the reply from \(server) was not complete by the call's deadline"
       : "no complete response from \(server) within \(timeout.timeInterval.spokenDuration)"
         + " (the resource timeout)"
     return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in

@@ -4,7 +4,7 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Authentication interceptor: cancelling a request that waits for a refresh")
+@Suite("Authentication: cancelling a request that waits for a refresh", .timeLimit(.minutes(1)))
 struct CancelledRefreshWaitTests {
   @Test("the cancelled request ends at once; the refresh goes on for the others")
   func cancelledWaiterEndsWhileRefreshContinues() async throws {

@@ -4,7 +4,7 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Authentication interceptor: a slow store read never undoes a refresh")
+@Suite("Authentication: a slow store read never undoes a refresh", .timeLimit(.minutes(1)))
 struct CredentialReloadRaceTests {
   private let endpoint = AuthFixture.protected
 

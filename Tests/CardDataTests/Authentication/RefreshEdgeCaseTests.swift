@@ -4,7 +4,7 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Authentication interceptor: edge cases of refreshing")
+@Suite("Authentication: edge cases of refreshing", .timeLimit(.minutes(1)))
 struct RefreshEdgeCaseTests {
   private let endpoint = AuthFixture.protected
 
@@ -60,7 +60,7 @@ struct RefreshEdgeCaseTests {
     try await fixture.refresher.waitUntilCalled(1)
 
     // A new sign-in is stored while the refresh is in flight; then the server refuses the
-    // old refresh token, and the interceptor clears only what it failed to refresh.
+    // old refresh token, and the middleware clears only what it failed to refresh.
     let signedInAgain = credential("access-new-login", expiresIn: 3_600, clock: fixture.clock)
     await fixture.store.replaceBehindTheScenes(with: signedInAgain)
     fixture.refresher.completeRefresh(

@@ -4,7 +4,7 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Authentication interceptor: the excessive-refresh guard")
+@Suite("Authentication: the excessive-refresh guard")
 struct RefreshLimitTests {
   private let endpoint = AuthFixture.protected
 

@@ -7,7 +7,7 @@ import Testing
 /// Each test holds the refresh until every request is waiting for it (proactive: all have
 /// read the store; reactive: all got their 401), then completes it: the requests pile up
 /// behind one refresh however the machine schedules them.
-@Suite("Authentication interceptor: one refresh for many concurrent requests")
+@Suite("Authentication: one refresh for many concurrent requests", .timeLimit(.minutes(1)))
 struct SingleFlightRefreshTests {
   static let concurrentRequests = 100
 

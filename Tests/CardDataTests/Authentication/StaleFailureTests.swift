@@ -4,7 +4,8 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Authentication interceptor: a failed refresh is shared only with its own requests")
+@Suite(
+  "Authentication: a failed refresh is shared only with its own requests", .timeLimit(.minutes(1)))
 struct StaleFailureTests {
   private let endpoint = AuthFixture.protected
 

@@ -4,16 +4,17 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Cancellation")
+@Suite("Cancellation", .timeLimit(.minutes(1)))
 struct CancellationTests {
   private let transport = StubTransport()
-  private let monitor = RecordingEventMonitor()
+  /// Last in the chain: it sees every attempt.
+  private let recorder = RecordingMiddleware()
   private let sleeper = RecordingSleeper()
 
   private func client(sleeper: any Sleeper) -> RequestPipeline {
     RequestPipeline(
       baseURL: testBaseURL, transport: transport,
-      interceptor: Interceptor(retriers: [RetryPolicy()]), monitors: [monitor], sleeper: sleeper)
+      middleware: [RetryPolicy(), recorder], sleeper: sleeper)
   }
 
   @Test(
@@ -30,12 +31,10 @@ struct CancellationTests {
     #expect(result.failure == .cancelled)
     #expect(sleeper.delays.isEmpty)
     #expect(await transport.received.count == 1)
-    #expect(!monitor.events.contains { $0.name == "retrying" })
-    #expect(monitor.events.contains(.failed(.cancelled)))
-    let metrics = try #require(monitor.finished.first)
-    #expect(monitor.finished.count == 1)
-    #expect(metrics.outcome == .failure(.cancelled))
-    #expect(metrics.attempts == 1)
+    let context = try #require(recorder.context)
+    #expect(context.retries.isEmpty)
+    #expect(recorder.events == [.sent(recorder.sentRequests[0]), .failed(.transport(.cancelled))])
+    #expect(context.attempts == 1)
   }
 
   @Test("cancelling during a retry delay throws .cancelled without another attempt")
@@ -50,8 +49,7 @@ struct CancellationTests {
     #expect(result.failure == .cancelled)
     #expect(holdingSleeper.delays == [.milliseconds(500)])
     #expect(await transport.received.count == 1)
-    #expect(monitor.finished.first?.outcome == .failure(.cancelled))
-    #expect(monitor.finished.first?.attempts == 1)
+    #expect(recorder.context?.attempts == 1)
   }
 
   @Test("a task cancelled before sending throws .cancelled and the transport is never called")
@@ -65,8 +63,8 @@ struct CancellationTests {
     let result = await task.value
     #expect(result.failure == .cancelled)
     #expect(await transport.received.isEmpty)
-    #expect(monitor.finished.first?.outcome == .failure(.cancelled))
-    #expect(monitor.finished.first?.attempts == 0)
+    #expect(recorder.context?.attempts == 0)
+    #expect(recorder.events.last == .failed(.ended(.cancelled)))
   }
 
   @Test("a transport error of kind cancelled is reported as .cancelled, not retried")

@@ -81,7 +81,7 @@ struct RemoteAuthRepositoryTests {
     #expect(cards.count == 2)
     let requests = await harness.transport.received.map(\.request)
     #expect(requests.map(\.url.path) == ["/api/auth/refresh", "/api/cards"])
-    #expect(requests[0].headers["Authorization"] == nil, "the refresh bypasses the interceptor")
+    #expect(requests[0].headers["Authorization"] == nil, "the refresh bypasses authentication")
     #expect(requests[1].headers["Authorization"] == "Bearer access-new")
     #expect(await harness.store.credential?.refreshToken == "refresh-new")
   }

@@ -4,7 +4,7 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Remote card repository")
+@Suite("Remote card repository", .timeLimit(.minutes(1)))
 struct RemoteCardRepositoryTests {
   typealias H = RepositoryHarness
 

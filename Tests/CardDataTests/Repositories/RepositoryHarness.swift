@@ -3,9 +3,8 @@ import CardDomain
 import CardTestSupport
 import Foundation
 
-/// The Data layer wired over a stub transport and an in-memory store, as the composition
-/// root wires it over real ones: a pipeline with the authentication interceptor and the retry
-/// policy, the refresh sent by a pipeline without the interceptor.
+/// The Data layer wired over a stub transport and an in-memory store by ``CardData/CardAPI``, as
+/// the composition root wires it over real ones.
 struct RepositoryHarness {
   static let baseURL = URL(string: "https://cards.test/api")!
 
@@ -23,18 +22,11 @@ struct RepositoryHarness {
   ) {
     transport = StubTransport(fallback: fallback)
     store = InMemoryCredentialStore(credential: credential)
-    let log = self.log
-    let refreshing = RequestPipeline(
-      baseURL: Self.baseURL, transport: transport,
-      interceptor: Interceptor(retriers: [RetryPolicy()]),
-      monitors: [LoggingMonitor { log.write($0) }], sleeper: sleeper)
-    let authentication = AuthenticationInterceptor(
-      store: store, refresher: APITokenRefresher(client: refreshing, clock: clock), clock: clock)
-    let client = refreshing.with(
-      interceptor: Interceptor(
-        adapters: [authentication], retriers: [authentication, RetryPolicy()]))
-    cards = RemoteCardRepository(client: client)
-    auth = RemoteAuthRepository(client: client, store: store, clock: clock)
+    let api = CardAPI(
+      baseURL: Self.baseURL, transport: transport, store: store,
+      log: RequestLog(.call, write: log.write), clock: clock, sleeper: sleeper)
+    cards = api.cards
+    auth = api.auth
   }
 
   /// A credential for `demo`, valid for an hour from the harness clock.

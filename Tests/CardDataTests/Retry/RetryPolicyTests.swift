@@ -12,8 +12,7 @@ struct RetryPolicyTests {
 
   private func client(_ policy: RetryPolicy = RetryPolicy()) -> RequestPipeline {
     RequestPipeline(
-      baseURL: testBaseURL, transport: transport, interceptor: Interceptor(retriers: [policy]),
-      sleeper: sleeper)
+      baseURL: testBaseURL, transport: transport, middleware: [policy], sleeper: sleeper)
   }
 
   private func send(
@@ -165,19 +164,30 @@ struct RetryPolicyTests {
   func otherReasonsDoNotCount() async {
     let response = HTTPResponse.status(503)
     func context(after retries: [RetryReason]) -> RequestContext {
-      RequestContext(id: 1, endpointName: "e", authorization: .anonymous, retries: retries)
+      let context = RequestContext(id: 1, endpointName: "e", authorization: .anonymous)
+      for reason in retries { context.retrying(reason, after: .zero) }
+      return context
     }
     let request = HTTPRequest(method: .get, url: testBaseURL)
     let policy = RetryPolicy()
     #expect(
-      await policy.retry(
-        request, after: .success(response),
+      policy.delay(
+        after: .success(response), of: request,
         context: context(after: [.authentication, .authentication, .authentication]))
-        == .retry(after: .milliseconds(500), reason: .transientFailure))
+        == .milliseconds(500))
     #expect(
-      await policy.retry(
-        request, after: .success(response),
+      policy.delay(
+        after: .success(response), of: request,
         context: context(after: [.transientFailure, .authentication, .transientFailure]))
-        == .noDecision)
+        == nil)
+  }
+
+  @Test("a 2xx is never sent again, even when its status is named retryable")
+  func successIsNeverRetried() async {
+    let policy = RetryPolicy(retryableStatuses: [200, 503])
+    let result = await send(.get, replies: [.status(200)], policy: policy)
+    #expect(result.success?.status == 200)
+    #expect(await attempts == 1)
+    #expect(sleeper.delays.isEmpty)
   }
 }

@@ -45,17 +45,17 @@ func credential(_ token: String, expiresIn: TimeInterval, clock: FakeWallClock) 
 }
 
 /// Everything an authentication test needs, wired the way the app wires it: a client whose
-/// interceptor is the authentication interceptor, over a stub whose fallback is a
+/// chain is the authentication middleware, over a stub whose fallback is a
 /// ``TokenCheckingServer``.
 struct AuthFixture {
   let clock: FakeWallClock
   let store: InMemoryCredentialStore
-  /// The store as the interceptor sees it.
+  /// The store as the middleware sees it.
   let observed: ObservedCredentialStore
   let refresher: SpyTokenRefresher
   let server: TokenCheckingServer
   let transport: StubTransport
-  let authenticator: AuthenticationInterceptor
+  let authenticator: Authentication
   let client: RequestPipeline
 
   /// - Parameters:
@@ -80,7 +80,7 @@ struct AuthFixture {
       lifetime: issuedLifetime)
     let server = TokenCheckingServer(accepting: accepting)
     let transport = StubTransport { request in server.reply(to: request) }
-    let authenticator = AuthenticationInterceptor(
+    let authenticator = Authentication(
       store: observed, refresher: refresher, clock: clock,
       refreshLimit: refreshLimit)
     self.clock = clock
@@ -91,7 +91,7 @@ struct AuthFixture {
     self.transport = transport
     self.authenticator = authenticator
     self.client = RequestPipeline(
-      baseURL: testBaseURL, transport: transport, interceptor: Interceptor([authenticator]),
+      baseURL: testBaseURL, transport: transport, middleware: [authenticator],
       sleeper: RecordingSleeper())
   }
 

@@ -2,9 +2,9 @@ import CardData
 import CardDomain
 import CardTestSupport
 
-/// The credential store the authentication tests hand to the interceptor: an
+/// The credential store the authentication tests hand to the middleware: an
 /// ``InMemoryCredentialStore`` behind a window through which a test sees, and holds back,
-/// what the interceptor does with it.
+/// what the middleware does with it.
 ///
 /// - **Which requests have begun.** A request sent by ``AuthFixture/sendConcurrently(_:)``
 ///   carries its number in ``RequestNumber``; every `load()` notes it as it is called, so
@@ -20,7 +20,7 @@ actor ObservedCredentialStore: CredentialStore {
   private var parkNextLoad = false
   private var parked: CheckedContinuation<Void, Never>?
   private let parkedLoads = Tally()
-  /// How many times the interceptor asked to refresh, whether or not a refresh was made.
+  /// How many times the middleware asked to refresh, whether or not a refresh was made.
   private(set) var refreshRequests = 0
 
   init(_ inner: InMemoryCredentialStore) { self.inner = inner }

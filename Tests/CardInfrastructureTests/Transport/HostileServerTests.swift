@@ -61,16 +61,15 @@ struct HostileServerTests {
     #expect(!post.isOnReusedConnection)
   }
 
-  /// A byte every 50 ms keeps each attempt under any request timeout; only the command's
+  /// A byte every 50 ms keeps each attempt under any request timeout; only the call's
   /// deadline, which covers every attempt and delay, ends the call (a real timeout here, of
   /// 1 s, against the 20 s the server would take).
-  @Test func aDrippingServerIsStoppedByTheCommandsDeadline() async throws {
+  @Test func aDrippingServerIsStoppedByTheCallsDeadline() async throws {
     let server = try LoopbackHTTPServer { _ in .trickle(bytes: 400, interval: .milliseconds(50)) }
     defer { server.stop() }
     let pipeline = RequestPipeline(
       baseURL: server.url(), transport: try networkTransport(),
-      interceptor: Interceptor(retriers: [RetryPolicy()]),
-      deadline: CommandDeadline(base: .seconds(1)))
+      middleware: [CallDeadline(base: .seconds(1)), RetryPolicy()])
     let endpoint = Endpoint<Int>(
       name: "drip", method: .get, path: "/cards", authorization: .anonymous,
       sampleResponse: HTTPResponse(status: 200), decode: { .success($0.status) })
@@ -85,8 +84,8 @@ struct HostileServerTests {
       }
       #expect(
         reason
-          == "no reply within 1 s, the command's deadline (1 attempt; the last: the reply from "
-          + "127.0.0.1:\(server.port) was not complete by the command's deadline)")
+          == "no reply within 1 s, the call's deadline (1 attempt; the last: the reply from "
+          + "127.0.0.1:\(server.port) was not complete by the call's deadline)")
     }
   }
 

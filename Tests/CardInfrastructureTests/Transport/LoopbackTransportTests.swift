@@ -228,7 +228,7 @@ struct LoopbackTransportTests {
         == "no complete response from 127.0.0.1:\(server.port) within 0.7 s (the resource timeout)")
   }
 
-  /// What is left of the command's deadline ends the exchange when it comes before the
+  /// What is left of the call's deadline ends the exchange when it comes before the
   /// resource timeout, and the message names it.
   @Test func endsAnExchangeAtTheRequestsTimeLimit() async throws {
     let server = try LoopbackHTTPServer { _ in .trickle(bytes: 400, interval: .milliseconds(50)) }
@@ -244,7 +244,7 @@ struct LoopbackTransportTests {
     #expect(error?.kind == .timedOut)
     #expect(
       error?.message
-        == "the reply from 127.0.0.1:\(server.port) was not complete by the command's deadline"
+        == "the reply from 127.0.0.1:\(server.port) was not complete by the call's deadline"
     )
   }
 

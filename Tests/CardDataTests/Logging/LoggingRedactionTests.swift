@@ -4,7 +4,7 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Logging monitor: no secret reaches the log")
+@Suite("Request log: no secret reaches the log")
 struct LoggingRedactionTests {
   private struct Login: Encodable, Sendable {
     let userId: String
@@ -24,13 +24,14 @@ struct LoggingRedactionTests {
       credential: AuthCredential(
         userID: "demo", accessToken: "stored-access-SECRET-1",
         refreshToken: "stored-refresh-SECRET-2", expiresAt: clock.now().addingTimeInterval(3_600)))
-    let authenticator = AuthenticationInterceptor(
+    let authenticator = Authentication(
       store: store, refresher: SpyTokenRefresher(clock: clock), clock: clock)
     let transport = StubTransport()
     let lines = LineCollector()
     let client = RequestPipeline(
-      baseURL: testBaseURL, transport: transport, interceptor: Interceptor([authenticator]),
-      monitors: [LoggingMonitor(write: lines.write)], sleeper: RecordingSleeper())
+      baseURL: testBaseURL, transport: transport,
+      middleware: withLog(RequestLog(.call, write: lines.write), around: [authenticator]),
+      sleeper: RecordingSleeper())
 
     await transport.stub(
       method: .post, path: "/auth/login",
@@ -111,8 +112,8 @@ struct LoggingRedactionTests {
     let lines = LineCollector()
     let client = RequestPipeline(
       baseURL: testBaseURL, transport: transport,
-      interceptor: Interceptor(retriers: [RetryPolicy()]),
-      monitors: [LoggingMonitor(write: lines.write)], sleeper: RecordingSleeper())
+      middleware: withLog(RequestLog(.call, write: lines.write), around: [RetryPolicy()]),
+      sleeper: RecordingSleeper())
     _ = try await client.send(TestEndpoint.get())
     let log = lines.lines
     #expect(
@@ -133,8 +134,9 @@ struct LoggingRedactionTests {
     let lines = LineCollector()
     let client = RequestPipeline(
       baseURL: testBaseURL, transport: transport,
-      interceptor: Interceptor(adapters: [FailingAdapter(error: .signedOut, log: CallLog())]),
-      monitors: [LoggingMonitor(write: lines.write)])
+      middleware: withLog(
+        RequestLog(.call, write: lines.write),
+        around: [FailingMiddleware(error: .signedOut, log: CallLog())]))
     _ = await outcome(of: client, TestEndpoint.get())
     #expect(
       lines.lines.last?.contains("== failed: not signed in; use login first, 0 attempts") == true)
@@ -148,7 +150,7 @@ struct LoggingRedactionTests {
     let lines = LineCollector()
     let client = RequestPipeline(
       baseURL: testBaseURL, transport: transport,
-      monitors: [LoggingMonitor(maximumBodyLength: 20, write: lines.write)])
+      middleware: withLog(RequestLog(.call, maximumBodyLength: 20, write: lines.write)))
     _ = try await client.send(TestEndpoint.get())
     let bodyLine = try #require(lines.lines.first { $0.contains("body: ") })
     let redacted = #"{"padding":"\#(String(repeating: "x", count: 50))","password":"<redacted>"}"#
@@ -168,7 +170,7 @@ struct LoggingRedactionTests {
     let lines = LineCollector()
     let client = RequestPipeline(
       baseURL: testBaseURL, transport: transport,
-      monitors: [LoggingMonitor(maximumBodyLength: 40, write: lines.write)])
+      middleware: withLog(RequestLog(.call, maximumBodyLength: 40, write: lines.write)))
     _ = try await client.send(TestEndpoint.get())
     let bodyLine = try #require(lines.lines.first { $0.contains("body: ") })
     #expect(

@@ -1,9 +1,8 @@
 import CardDomain
 import Foundation
-import Synchronization
 
 /// Adds `Authorization: Bearer <accessToken>` to requests that need it and keeps the
-/// credential fresh, in the manner of Alamofire's `AuthenticationInterceptor`.
+/// credential fresh: the middleware that Alamofire splits into an adapter and a retrier.
 ///
 /// - **Proactive**: a credential due (``AuthCredential/needsRefresh(window:now:)``) is
 ///   refreshed before sending; if that fails offline or with a 5xx while the token still
@@ -25,8 +24,9 @@ import Synchronization
 /// - **Redaction**: every credential it reads or receives goes to ``KnownTokens``, so that a
 ///   ``Redactor`` hides its tokens wherever a server echoes them.
 ///
-/// The refresh call itself must be sent by a client without this interceptor.
-public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
+/// The refresh call itself must be sent by a chain without this middleware (``CardAPI`` wires
+/// it so).
+public actor Authentication: ClientMiddleware {
   public let refreshWindow: Duration
   public let refreshLimit: RefreshLimit
 
@@ -37,15 +37,14 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   /// The signs of a refresh loop inside the current ``refreshLimit`` window.
   private var loopSigns: [LoopSign] = []
   private var inFlight: (generation: Int, task: Task<AuthCredential, any Error>)?
-  /// How many refreshes have ended; a request remembers the count when it begins. Written on
-  /// the actor, read off it by the common case of ``adapt(_:context:)``.
-  private let endedRefreshes = Atomic(0)
+  /// How many refreshes have ended; a request remembers the count when it begins.
+  private var endedRefreshes = 0
   /// The last refresh that failed, the credential it failed to replace, and the newest
   /// request (``RequestContext/id``) that had begun when it failed: later requests did not
   /// wait for it, so its error is not theirs.
   private var lastFailure: (stale: AuthCredential, error: CardError, newestRequest: Int)?
 
-  /// `refresher` makes the refresh call with a client that bypasses this interceptor;
+  /// `refresher` makes the refresh call with a chain that bypasses this middleware;
   /// `refreshWindow` is how close to expiry to refresh before use; `knownTokens` learns the
   /// tokens of every credential used, for the redactors that share it.
   public init(
@@ -64,25 +63,39 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     self.refreshLimit = refreshLimit
   }
 
-  /// The common case runs off the actor: a stored credential not due for a refresh is used as
-  /// it is, so most requests never wait for one another. Anything else is decided on the
-  /// actor, with the count of ended refreshes read before the store, which lets this request
-  /// share a refresh that ends meanwhile.
-  public nonisolated func adapt(_ request: HTTPRequest, context: RequestContext)
-    async throws(CardError) -> HTTPRequest
-  {
-    guard context.authorization == .bearer else { return request }
-    let began = endedRefreshes.load(ordering: .acquiring)
-    let stored = try await storedCredential()
-    let credential: AuthCredential
-    if let stored, !stored.needsRefresh(window: refreshWindow, now: clock.now()) {
-      credential = stored
-    } else {
-      credential = try await freshCredential(after: stored, sharingFailuresSince: began)
+  /// Sends `request` with the current credential, refreshed first when due; a 401 to it is
+  /// answered once per call, by sending it again with a newer credential.
+  public nonisolated func intercept(
+    _ request: HTTPRequest, context: RequestContext,
+    next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
+  ) async throws(CallFailure) -> HTTPResponse {
+    guard context.authorization == .bearer else { return try await next(request) }
+    var request = request
+    while true {
+      do {
+        request.headers["Authorization"] = "Bearer \(try await credential().accessToken)"
+      } catch {
+        throw .ended(error)
+      }
+      let response = try await next(request)
+      guard response.status == 401 else { return response }
+      do {
+        guard try await sendsAgain(after: request, context: context) else { return response }
+      } catch {
+        throw .ended(error)
+      }
+      context.retrying(.authentication, after: .zero)
     }
-    var adapted = request
-    adapted.headers["Authorization"] = "Bearer \(credential.accessToken)"
-    return adapted
+  }
+
+  /// The stored credential when it is not due for a refresh, else a fresh one. The count of
+  /// ended refreshes is read before the store, which lets this request share a refresh that
+  /// ends meanwhile.
+  private func credential() async throws(CardError) -> AuthCredential {
+    let began = endedRefreshes
+    let stored = try await storedCredential()
+    if let stored, !stored.needsRefresh(window: refreshWindow, now: clock.now()) { return stored }
+    return try await freshCredential(after: stored, sharingFailuresSince: began)
   }
 
   private func freshCredential(after stored: AuthCredential?, sharingFailuresSince began: Int)
@@ -103,44 +116,33 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     return credential
   }
 
-  /// Retries a request that got a 401 once: at once when it was sent with an older
-  /// credential than the current one, else after one shared refresh.
-  public func retry(
-    _ request: HTTPRequest, after outcome: Result<HTTPResponse, TransportError>,
-    context: RequestContext
-  ) async -> RetryDecision {
-    guard context.authorization == .bearer,
-      case .success(let response) = outcome, response.status == 401
-    else { return .noDecision }
+  /// Whether to send a request that got a 401 again: once per call, at once when it was sent
+  /// with an older credential than the current one, else after one shared refresh.
+  private func sendsAgain(after request: HTTPRequest, context: RequestContext)
+    async throws(CardError) -> Bool
+  {
     guard context.retryCount(for: .authentication) == 0 else {
       // Sent again with a newer token than the one refused, and refused too: the token was
       // rejected right after it was issued, which is what a refresh loop looks like.
       loopSigns.append(LoopSign(kind: .rejectedRightAfterIssue, at: clock.now()))
-      return .noDecision
+      return false
     }
-
     let sentHeader = request.headers["Authorization"]
-    let began = endedRefreshes.load(ordering: .acquiring)
-    do throws(CardError) {
-      let current: AuthCredential
-      do {
-        current = try await loadCredential(sharingFailuresSince: began)
-      } catch .signedOut {
-        throw failureShared(withRequestSentAs: sentHeader, by: context) ?? .signedOut
-      }
-      if sentHeader != "Bearer \(current.accessToken)" {
-        return .retry(after: .zero, reason: .authentication)
-      }
-      if let shared = failureShared(withRequestSentAs: sentHeader, by: context) { throw shared }
-      _ = try await refreshed(replacing: current, sharingFailuresSince: began)
-      return .retry(after: .zero, reason: .authentication)
-    } catch {
-      return .fail(error)
+    let began = endedRefreshes
+    let current: AuthCredential
+    do {
+      current = try await loadCredential(sharingFailuresSince: began)
+    } catch .signedOut {
+      throw failureShared(withRequestSentAs: sentHeader, by: context) ?? .signedOut
     }
+    if sentHeader != "Bearer \(current.accessToken)" { return true }
+    if let shared = failureShared(withRequestSentAs: sentHeader, by: context) { throw shared }
+    _ = try await refreshed(replacing: current, sharingFailuresSince: began)
+    return true
   }
 
   /// Read each time: another process may have replaced it.
-  private nonisolated func storedCredential() async throws(CardError) -> AuthCredential? {
+  private func storedCredential() async throws(CardError) -> AuthCredential? {
     let loaded: AuthCredential?
     do { loaded = try await store.load() } catch { throw CardError(error) }
     if let loaded { knownTokens.remember(loaded) }
@@ -181,7 +183,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
     if let failure = failure(replacing: stale, endedSince: began) { throw failure }
 
     try guardAgainstLoop(at: clock.now())
-    let generation = endedRefreshes.load(ordering: .acquiring) + 1
+    let generation = endedRefreshes + 1
     let task = Task { [store, refresher, knownTokens] () async throws -> AuthCredential in
       do throws(CardError) {
         let credential = try await Self.refresh(stale, store: store, refresher: refresher)
@@ -216,7 +218,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   ) {
     guard inFlight?.generation == generation else { return }
     inFlight = nil
-    endedRefreshes.store(generation, ordering: .releasing)
+    endedRefreshes = generation
     lastFailure = failure.map { (stale, $0, RequestContext.newestID) }
     let now = clock.now()
     if let issued, !issued.isValid(at: now) {
@@ -227,7 +229,7 @@ public actor AuthenticationInterceptor: RequestAdapter, RequestRetrier {
   /// The last refresh's failure, if it ended after `began` and tried to replace `stale` (any
   /// credential when `nil`).
   private func failure(replacing stale: AuthCredential?, endedSince began: Int) -> CardError? {
-    guard endedRefreshes.load(ordering: .acquiring) > began, let lastFailure,
+    guard endedRefreshes > began, let lastFailure,
       stale == nil || stale == lastFailure.stale
     else { return nil }
     return lastFailure.error
@@ -298,14 +300,6 @@ extension CardError {
     default: false
     }
   }
-}
-
-/// Buys a new credential with the refresh token of an old one (`POST /auth/refresh`, sent by
-/// a pipeline without the authentication interceptor).
-public protocol TokenRefresher: Sendable {
-  /// Throws `requestErr` when the server refused the refresh token, other cases when it could
-  /// not say.
-  func refresh(_ credential: AuthCredential) async throws(CardError) -> AuthCredential
 }
 
 /// Stops a refresh loop: at most `maximum` fresh tokens proved unusable within any `window`.

@@ -6,7 +6,7 @@ import Testing
 
 /// What a server or a user puts in a request or a reply reaches the log escaped: a hostile
 /// error page once set the terminal's title, cleared the screen and wrote the clipboard.
-@Suite("Logging monitor: no control character reaches the log")
+@Suite("Request log: no control character reaches the log")
 struct LoggingEscapingTests {
   /// Set the title, clear the screen, write the clipboard: OSC 0, CSI 2J, OSC 52.
   private static let hostile = "\u{1B}]0;title\u{07}\u{1B}[2J\u{1B}]52;c;aGk=\u{07}"
@@ -23,7 +23,8 @@ struct LoggingEscapingTests {
     let transport = StubTransport(fallback: { _ in reply })
     let lines = LineCollector()
     let client = RequestPipeline(
-      baseURL: testBaseURL, transport: transport, monitors: [LoggingMonitor(write: lines.write)])
+      baseURL: testBaseURL, transport: transport,
+      middleware: withLog(RequestLog(.call, write: lines.write)))
     _ = await outcome(of: client, endpoint)
     return lines.lines
   }

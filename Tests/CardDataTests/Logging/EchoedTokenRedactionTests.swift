@@ -26,11 +26,12 @@ struct EchoedTokenRedactionTests {
       refresher = SpyTokenRefresher(clock: clock, failure: refresherFailure)
       let tokens = KnownTokens()
       let redactor = Redactor(knownTokens: tokens)
-      let authenticator = AuthenticationInterceptor(
+      let authenticator = Authentication(
         store: store, refresher: refresher, clock: clock, knownTokens: tokens)
       client = RequestPipeline(
-        baseURL: testBaseURL, transport: transport, interceptor: Interceptor([authenticator]),
-        monitors: [LoggingMonitor(redactor: redactor, write: lines.write)],
+        baseURL: testBaseURL, transport: transport,
+        middleware: withLog(
+          RequestLog(.call, redactor: redactor, write: lines.write), around: [authenticator]),
         sleeper: RecordingSleeper(), redactor: redactor)
     }
 

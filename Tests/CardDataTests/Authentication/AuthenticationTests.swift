@@ -4,8 +4,8 @@ import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Authentication interceptor: adapting, proactive and reactive refresh, failures")
-struct AuthenticationInterceptorTests {
+@Suite("Authentication: the credential, proactive and reactive refresh, failures")
+struct AuthenticationTests {
   private let endpoint = AuthFixture.protected
 
   private func sentTokens(_ fixture: AuthFixture) async -> [String?] {
@@ -107,10 +107,11 @@ struct AuthenticationInterceptorTests {
   @Test("the window is configurable and the clock decides")
   func customWindow() async throws {
     let fixture = AuthFixture(expiresIn: 120, accepting: ["access-0", "access-1"])
-    let authenticator = AuthenticationInterceptor(
+    let authenticator = Authentication(
       store: fixture.store, refresher: fixture.refresher, clock: fixture.clock,
       refreshWindow: .seconds(60))
-    let client = fixture.client.with(interceptor: Interceptor([authenticator]))
+    let client = RequestPipeline(
+      baseURL: testBaseURL, transport: fixture.transport, middleware: [authenticator])
     _ = try await client.send(endpoint)
     #expect(fixture.refresher.callCount == 0)
 
@@ -132,20 +133,20 @@ struct AuthenticationInterceptorTests {
 
   @Test("a 401 refreshes once and the request is retried once and succeeds")
   func reactiveRefresh() async throws {
-    let monitor = RecordingEventMonitor()
+    let recorder = RecordingMiddleware()
     let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-1"])
     let client = RequestPipeline(
       baseURL: testBaseURL, transport: fixture.transport,
-      interceptor: Interceptor([fixture.authenticator]), monitors: [monitor],
-      sleeper: RecordingSleeper())
+      middleware: [recorder, fixture.authenticator], sleeper: RecordingSleeper())
     let response = try await client.send(endpoint)
     #expect(response.status == 200)
     #expect(fixture.refresher.callCount == 1)
     #expect(await fixture.store.refreshCallCount == 1)
     #expect(await sentTokens(fixture) == ["Bearer access-0", "Bearer access-1"])
-    #expect(monitor.events.contains(.retrying(.authentication, .zero)))
-    #expect(monitor.finished.first?.attempts == 2)
-    #expect(monitor.finished.first?.context.retries == [.authentication])
+    let context = try #require(recorder.context)
+    #expect(context.retries.map(\.reason) == [.authentication])
+    #expect(context.retries.map(\.delay) == [.zero])
+    #expect(context.attempts == 2)
   }
 
   @Test("a second 401 after the refresh is returned as the response, not refreshed again")
@@ -157,7 +158,7 @@ struct AuthenticationInterceptorTests {
     #expect(await sentTokens(fixture) == ["Bearer access-0", "Bearer access-1"])
   }
 
-  @Test("other failing statuses are left to other retriers")
+  @Test("other failing statuses are handed back for the middleware outside it")
   func otherStatusesIgnored() async throws {
     let fixture = AuthFixture()
     await fixture.transport.stub(method: .get, path: "/cards", with: [.status(403), .status(200)])

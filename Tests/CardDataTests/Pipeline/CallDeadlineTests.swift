@@ -6,8 +6,8 @@ import Testing
 
 @testable import CardData
 
-@Suite("The command deadline covers every attempt and every delay")
-struct CommandDeadlineTests {
+@Suite("The call deadline covers every attempt and every delay")
+struct CallDeadlineTests {
   private let clock = FakeWallClock()
   private let sleeper = RecordingSleeper()
 
@@ -28,8 +28,7 @@ struct CommandDeadlineTests {
   private func client(_ transport: StubTransport, base: Duration) -> RequestPipeline {
     RequestPipeline(
       baseURL: testBaseURL, transport: transport,
-      interceptor: Interceptor(retriers: [RetryPolicy()]),
-      deadline: CommandDeadline(base: base), sleeper: sleeper, clock: clock)
+      middleware: [CallDeadline(base: base), RetryPolicy()], sleeper: sleeper, clock: clock)
   }
 
   @Test func eachAttemptMayTakeWhatIsLeftOfTheDeadline() async throws {
@@ -51,7 +50,7 @@ struct CommandDeadlineTests {
     #expect(
       result.failure
         == .networkFail(
-          reason: "no reply within 10 s, the command's deadline (2 attempts; the last: status 503)"
+          reason: "no reply within 10 s, the call's deadline (2 attempts; the last: status 503)"
         ))
     #expect(sleeper.delays == [.milliseconds(500)])
     #expect(await transport.received.count == 2)
@@ -66,12 +65,12 @@ struct CommandDeadlineTests {
     #expect(
       result.failure
         == .networkFail(
-          reason: "no reply within 10 s, the command's deadline (1 attempt; the last: status 503)"))
+          reason: "no reply within 10 s, the call's deadline (1 attempt; the last: status 503)"))
     #expect(sleeper.delays.isEmpty)
   }
 
   @Test func aBodyBuysTimeByItsSize() {
-    let deadline = CommandDeadline()
+    let deadline = CallDeadline()
     #expect(deadline.limit(forBodyOf: 0) == .seconds(20))
     #expect(deadline.limit(forBodyOf: 10 << 20) == .seconds(100))
     #expect(deadline.limit(forBodyOf: 512 << 10) == .seconds(24))

@@ -1,0 +1,82 @@
+import CardData
+import CardREPL
+import Foundation
+
+// What the REPL hangs on the client's middleware chain (``CardData/CardAPI``'s `middleware`):
+// the notes it prints after a command and the upload's progress bar. The REPL's ports are
+// all they know of the REPL.
+
+/// Posts ``CardREPL/SessionNote/accessTokenRefreshed`` when a token refresh succeeds.
+struct RefreshNotice: ClientMiddleware {
+  let notes: SessionNotes
+
+  func intercept(
+    _ request: HTTPRequest, context: RequestContext,
+    next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
+  ) async throws(CallFailure) -> HTTPResponse {
+    let response = try await next(request)
+    // `refresh` is the contract's name of the operation, which endpoints report as theirs.
+    if context.endpointName == "refresh", (200..<300).contains(response.status) {
+      notes.post(.accessTokenRefreshed)
+    }
+    return response
+  }
+}
+
+/// Tells the REPL, once a call ends, about each retry of a transient failure it made
+/// (``CardREPL/SessionNote/retrying(_:)``) and how many attempts it took
+/// (``CardREPL/SessionNote/finishedAfter(attempts:)``). A retry after a refreshed token is the
+/// refresh note's, not this one's. The REPL's notes port is all it knows of the REPL, which
+/// shows notes once the command is over.
+struct RetryNotes: ClientMiddleware {
+  let notes: SessionNotes
+  /// The retry policy's limit, for "(1 of 2)".
+  let limit: Int
+  let redactor: Redactor
+
+  func intercept(
+    _ request: HTTPRequest, context: RequestContext,
+    next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
+  ) async throws(CallFailure) -> HTTPResponse {
+    defer { post(about: request, context: context) }
+    return try await next(request)
+  }
+
+  private func post(about request: HTTPRequest, context: RequestContext) {
+    var retried = 0
+    for retry in context.retries where retry.reason == .transientFailure {
+      retried += 1
+      let cause =
+        switch retry.cause {
+        case .status(let status): "answered \(status)"
+        case .noResponse(let error): "failed (\(redactor.redact(text: error.message)))"
+        case nil: ""
+        }
+      notes.post(
+        .retrying(
+          RetryNotice(
+            method: request.method.rawValue, path: request.url.path, cause: cause,
+            delay: retry.delay, retry: retried, limit: limit)))
+    }
+    if retried > 0 { notes.post(.finishedAfter(attempts: context.attempts)) }
+  }
+}
+
+/// Hands the transport's upload progress to the REPL's bar: the REPL's port is all it knows of
+/// the REPL, and the bar's report returns at once, as the transport's thread needs. A retried
+/// attempt reports again from its first bytes.
+struct UploadProgress: ClientMiddleware {
+  let bar: UploadProgressBar
+
+  func intercept(
+    _ request: HTTPRequest, context: RequestContext,
+    next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
+  ) async throws(CallFailure) -> HTTPResponse {
+    guard request.body != .empty else { return try await next(request) }
+    var request = request
+    request.uploadProgress = UploadProgressSink { [bar] sent, total in
+      bar.report(sent: sent, of: total)
+    }
+    return try await next(request)
+  }
+}

@@ -1,0 +1,174 @@
+import CardDomain
+import Foundation
+
+/// Sends endpoints: builds the request, runs it through the middleware in order, the
+/// transport at the end of the chain, and has the endpoint judge the reply.
+///
+/// The chain returns any response it gets, 2xx or not (a middleware such as the retry policy
+/// may send again first); the endpoint decides what a status means (a 404 becomes
+/// `requestErr`, no response `networkFail`).
+package struct RequestPipeline: APIClient {
+  package let baseURL: URL
+  /// The base URL as text without query or trailing slashes, which an endpoint's encoded path
+  /// is appended to.
+  private let base: String
+  private let transport: any HTTPTransport
+  private let middleware: [any ClientMiddleware]
+  private let multipartEncoder: MultipartEncoder
+  private let sleeper: any Sleeper
+  private let clock: any WallClock
+  private let redactor: Redactor
+
+  /// `middleware` runs outermost first; `multipartEncoder` encodes multipart bodies;
+  /// `clock` and `sleeper` are the ones middleware tell time and wait with
+  /// (``RequestContext/clock``); `redactor` hides the session's tokens in every error's
+  /// message.
+  package init(
+    baseURL: URL,
+    transport: any HTTPTransport,
+    middleware: [any ClientMiddleware] = [],
+    multipartEncoder: MultipartEncoder = MultipartEncoder(),
+    sleeper: any Sleeper = TaskSleeper(),
+    clock: any WallClock = SystemWallClock(),
+    redactor: Redactor = .standard
+  ) {
+    self.baseURL = baseURL
+    var base = baseURL.absoluteString
+    if let query = base.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+      base = String(base[..<query])
+    }
+    while base.hasSuffix("/") { base.removeLast() }
+    self.base = base
+    self.transport = transport
+    self.middleware = middleware
+    self.multipartEncoder = multipartEncoder
+    self.sleeper = sleeper
+    self.clock = clock
+    self.redactor = redactor
+  }
+
+  package func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
+    let request = EndpointRequest(
+      name: endpoint.name, method: endpoint.method, path: endpoint.path, body: endpoint.body,
+      authorization: endpoint.authorization)
+    do {
+      return try endpoint.decode(try await response(to: request)).get()
+    } catch {
+      // Every error of every endpoint leaves here, whatever built its message.
+      throw redactor.redact(error)
+    }
+  }
+
+  /// The reply to what an endpoint asks for. Not generic over the response, so the common
+  /// path runs compiled code instead of looking up type metadata.
+  private nonisolated(nonsending) func response(to endpoint: EndpointRequest)
+    async throws(CardError) -> HTTPResponse
+  {
+    guard let url = URL(string: endpoint.path.encoded(after: base)) else {
+      throw .invalidInput(.unreadableInput("no valid URL for \(endpoint.path) below \(base)"))
+    }
+    let prepared = try PreparedRequest(endpoint, url: url, encoder: multipartEncoder)
+    let context = RequestContext(
+      id: RequestContext.nextID(), endpointName: endpoint.name,
+      authorization: endpoint.authorization, body: prepared.bodySummary, clock: clock,
+      sleeper: sleeper)
+    do {
+      return try await run(from: 0, prepared.request, context: context)
+    } catch {
+      throw error.cardError
+    }
+  }
+
+  /// The middleware at `index` with the rest of the chain as its `next`; past the last one,
+  /// the transport.
+  private nonisolated(nonsending) func run(
+    from index: Int, _ request: HTTPRequest, context: RequestContext
+  ) async throws(CallFailure) -> HTTPResponse {
+    guard index < middleware.count else { return try await exchange(request, context: context) }
+    return try await middleware[index].intercept(request, context: context) {
+      (request) async throws(CallFailure) -> HTTPResponse in
+      try await run(from: index + 1, request, context: context)
+    }
+  }
+
+  /// One attempt over the transport, within what is left of the call's deadline, if any. A
+  /// cancelled task sends nothing and stops with ``CardDomain/CardError/cancelled``.
+  private nonisolated(nonsending) func exchange(_ request: HTTPRequest, context: RequestContext)
+    async throws(CallFailure) -> HTTPResponse
+  {
+    guard !Task.isCancelled else { throw .ended(.cancelled) }
+    var request = request
+    if let deadline = context.deadline {
+      let left = deadline.at.timeIntervalSince(clock.now())
+      guard left > 0 else { throw .ended(deadline.exceeded(in: context)) }
+      request.timeLimit = .nanoseconds(Int64(left * 1e9))
+    }
+    context.attemptSent(bytes: request.body.length)
+    let response: HTTPResponse
+    do {
+      response = try await transport.send(request)
+    } catch {
+      context.attemptEnded(.noResponse(error))
+      throw .transport(error)
+    }
+    context.attemptEnded(.status(response.status), bytesReceived: Int64(response.body.count))
+    guard !Task.isCancelled else { throw .ended(.cancelled) }
+    return response
+  }
+}
+
+/// What an endpoint asks to send, without its response type.
+private struct EndpointRequest {
+  let name: String
+  let method: HTTPMethod
+  let path: RequestPath
+  let body: RequestBody
+  let authorization: Authorization
+}
+/// A request built from an endpoint, and what a log may know of its body.
+private struct PreparedRequest {
+  let request: HTTPRequest
+  let bodySummary: RequestBodySummary
+
+  /// The base URL plus the percent-encoded path, `Accept: application/json`, and a body
+  /// with an explicit `Content-Type` (FoundationNetworking would add a form type otherwise).
+  init(_ endpoint: EndpointRequest, url: URL, encoder: MultipartEncoder) throws(CardError) {
+    var headers = Self.acceptJSON
+    var body = HTTPBody.empty
+    var summary = RequestBodySummary.empty
+    switch endpoint.body {
+    case .none:
+      break
+    case .json(let value):
+      let data: Data
+      do {
+        data = try Self.jsonEncoder.encode(value)
+      } catch {
+        throw .invalidInput(.unreadableInput("the JSON body of \(endpoint.name): \(error)"))
+      }
+      headers["Content-Type"] = "application/json"
+      body = .data(data)
+      summary = .json(data)
+    case .multipart(let form):
+      let encoded: EncodedMultipartBody
+      do {
+        encoded = try encoder.encode(form)
+      } catch {
+        throw .invalidInput(.unreadableInput(error.description))
+      }
+      headers["Content-Type"] = encoded.contentType
+      body = encoded.body
+      summary = .multipart(form.parts.map(RequestBodySummary.Part.init))
+    }
+    request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body)
+    bodySummary = summary
+  }
+
+  private static let acceptJSON: HTTPHeaders = ["Accept": "application/json"]
+
+  private static let jsonEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+}
