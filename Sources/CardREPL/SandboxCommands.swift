@@ -92,10 +92,7 @@ extension CommandTable {
       ]
     ) { (arguments) throws(UsageError) in
       let milliseconds = try arguments.number(
-        try arguments.expect(1...1, "milliseconds")[0], of: "milliseconds")
-      guard milliseconds <= maximumLatency else {
-        throw arguments.error("latency must be at most \(maximumLatency) ms (10 minutes)")
-      }
+        try arguments.expect(1...1, "milliseconds")[0], of: "milliseconds", atMost: maximumLatency)
       return .sandbox(.latency(milliseconds: milliseconds))
     },
     .fixed(

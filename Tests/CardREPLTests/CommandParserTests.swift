@@ -110,9 +110,18 @@ struct CommandParserTests {
     #expect(usageError("sandbox fail 500 -1")?.message.hasPrefix("count must be") == true)
     #expect(usageError("sandbox latency 1.5")?.message.hasPrefix("milliseconds must be") == true)
     #expect(usageError("sandbox latency 99999999999999999999")?.command == "sandbox latency")
+    for typed in ["99999999999999999999", "-1"] {
+      #expect(
+        usageError("sandbox latency \(typed)")?.message.hasPrefix(
+          "milliseconds must be a whole number from 0 to 600000, not '\(typed)'") == true)
+    }
+    #expect(
+      usageError("sandbox fail 500 99999999999999999999")?.message.hasPrefix(
+        "count must be a whole number 0 or more") == true)
     #expect(try command("sandbox latency 600000") == .sandbox(.latency(milliseconds: 600_000)))
     #expect(
-      usageError("sandbox latency 600001")?.message.hasPrefix("latency must be at most 600000 ms")
+      usageError("sandbox latency 600001")?.message.hasPrefix(
+        "milliseconds must be a whole number from 0 to 600000, not '600001'")
         == true)
     #expect(usageError("log maybe")?.message.hasPrefix("expected on or off") == true)
   }

@@ -57,13 +57,15 @@ struct CommandArguments {
     return words
   }
 
-  /// A whole number in decimal digits, at most `Int.max`.
-  func number(_ text: String, of what: String) throws(UsageError) -> Int {
-    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-      throw error("\(what) must be a whole number, not '\(text)'")
-    }
-    guard let value = Int(text) else {
-      throw error("\(what) must be from 0 to \(Int.max), not \(text)")
+  /// A whole number in decimal digits, from 0 to `maximum`; the refusal names the bounds.
+  func number(_ text: String, of what: String, atMost maximum: Int = .max) throws(UsageError)
+    -> Int
+  {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let value = Int(text), value <= maximum
+    else {
+      let bounds = maximum == .max ? "0 or more" : "from 0 to \(maximum)"
+      throw error("\(what) must be a whole number \(bounds), not '\(text)'")
     }
     return value
   }
