@@ -1,3 +1,4 @@
+import CardSandbox
 import Foundation
 
 /// An admin request's JSON object, read field by field. A number is read as a `Decimal`, which
@@ -32,13 +33,17 @@ struct AdminArguments {
     }
   }
 
-  /// `400` when `body` is not a JSON object.
+  /// `400` when `body` is not a JSON object, or names a key twice in one object, which the
+  /// sandbox refuses in every body it reads (``CardSandbox/SandboxJSON``).
   init(_ body: Data, example: String) throws(AdminOperation.Refusal) {
     self.example = example
     do {
       fields = try JSONDecoder().decode([String: Value].self, from: body)
     } catch {
       throw AdminOperation.Refusal(status: 400, message: "send a JSON object such as \(example)")
+    }
+    if let refusal = SandboxJSON.repeatedKeyRefusal(in: body) {
+      throw AdminOperation.Refusal(status: 400, message: refusal)
     }
   }
 

@@ -82,6 +82,22 @@ struct AdminOperationTests {
     }
   }
 
+  @Test("a body that names a key twice is refused, whichever value comes first")
+  func repeatedKeysRefused() {
+    for body in [
+      #"{"milliseconds": 600000, "milliseconds": 0}"#,
+      #"{"milliseconds": 0, "milli\u0073econds": 600000}"#,
+    ] {
+      do {
+        _ = try parse("POST", "/_sandbox/latency", body)
+        Issue.record("\(body) was accepted")
+      } catch {
+        #expect(error.status == 400)
+        #expect(error.message == "the key milliseconds appears more than once in one object")
+      }
+    }
+  }
+
   @Test("the admin path is /_sandbox and below, nothing else")
   func adminPath() {
     #expect(AdminOperation.isAdmin("/_sandbox/faults"))

@@ -93,14 +93,16 @@ enum JSONBody {
     do {
       try RepeatedJSONKey.check(request.body)
     } catch {
-      switch error {
-      case .repeated(let key):
-        throw .badRequest("the key \(key.prefix(100)) appears more than once in one object")
-      case .tooDeep:
-        throw .badRequest("the request body is nested too deeply")
-      }
+      throw .badRequest(refusal(error))
     }
     return value
+  }
+
+  static func refusal(_ problem: RepeatedJSONKey.Problem) -> String {
+    switch problem {
+    case .repeated(let key): "the key \(key.prefix(100)) appears more than once in one object"
+    case .tooDeep: "the request body is nested too deeply"
+    }
   }
 
   private static func message(for error: any Error) -> String {
