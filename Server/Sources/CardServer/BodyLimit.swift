@@ -19,6 +19,12 @@ struct BodyLimit: Sendable, Equatable, CustomStringConvertible {
     return method == "POST" && route == "/card" ? .cardCreation : .other
   }
 
+  /// The `413`'s message; only a card creation's speaks of its image.
+  var refusal: String {
+    let refusal = "the request body is over \(description)"
+    return self == .cardCreation ? refusal + "; an image may be at most 10 MiB" : refusal
+  }
+
   /// The limit in words: `11 MiB`, or `1048576 bytes` when not a whole number of MiB.
   var description: String {
     byteCount % (1024 * 1024) == 0 ? "\(byteCount / (1024 * 1024)) MiB" : "\(byteCount) bytes"

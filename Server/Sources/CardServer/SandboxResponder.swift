@@ -53,9 +53,7 @@ struct SandboxResponder: HTTPResponder {
       }
       body = try await limit.collect(request.body, contentLength: contentLength)
     } catch let error as BodyTooLarge {
-      let response = ServerEnvelope.response(
-        413,
-        "the request body is over \(error.limit.description); an image may be at most 10 MiB")
+      let response = ServerEnvelope.response(413, error.limit.refusal)
       return (response, nil)
     }
     let bytes = Data(body.readableBytesView)

@@ -71,4 +71,12 @@ struct BodyLimitTests {
     #expect(BodyLimit.of(method: "PUT", path: "/cards") == .other)
     #expect(BodyLimit.of(method: "POST", path: "/auth/login") == .other)
   }
+
+  @Test("the refusal speaks of an image only where a request carries one")
+  func refusalByRoute() {
+    #expect(
+      BodyLimit.cardCreation.refusal
+        == "the request body is over 11 MiB; an image may be at most 10 MiB")
+    #expect(BodyLimit.other.refusal == "the request body is over 1 MiB")
+  }
 }
