@@ -67,6 +67,14 @@ package struct SandboxServer: Sendable {
     try await serviceGroup(handlingSignals: true, onRunning: onRunning).run()
   }
 
+  /// What `card-server` prints when `run` fails: for an address in use, which port and what
+  /// to do; anything else as it is.
+  package static func startFailure(_ error: any Error, host: String, port: Int) -> String {
+    guard let error = error as? IOError, error.errnoCode == EADDRINUSE else { return "\(error)" }
+    return "cannot listen on \(host):\(port): the address is in use; stop what holds it, or "
+      + "choose another port (--port 0 takes a free one)"
+  }
+
   /// `http://<host>:<bound port>`, an IPv6 host in brackets.
   static func baseURL(of channel: any Channel, host: String) -> URL {
     let port = channel.localAddress?.port ?? 0

@@ -50,6 +50,9 @@ let server = SandboxServer(
 do {
   try await server.run { url in printLine(url.absoluteString) }
 } catch {
-  printLine("card-server: \(error)", to: .standardError)
+  printLine(
+    "card-server: "
+      + SandboxServer.startFailure(error, host: options.host, port: options.port),
+    to: .standardError)
   exit(1)
 }

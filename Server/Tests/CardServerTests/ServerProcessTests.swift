@@ -36,6 +36,47 @@ struct ServerProcessTests {
     #expect(try await lines.next().hasPrefix("GET /cards 401 "))
   }
 
+  // The limit ends the test if the second server ever started, which would hold its pipe open.
+  @Test(
+    "a port in use stops the start with a message that names it and says what to do",
+    .timeLimit(.minutes(1)))
+  func portInUse() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("card-server-process-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = Process()
+    first.executableURL = try Self.executable()
+    first.arguments = [
+      "--port", "0", "--state-file", directory.appendingPathComponent("first.db").path,
+    ]
+    let output = Pipe()
+    first.standardOutput = output
+    try first.run()
+    defer {
+      first.terminate()
+      first.waitUntilExit()
+    }
+    let port = try #require(
+      URL(string: try await LineReader(output.fileHandleForReading).next())?.port)
+
+    let second = Process()
+    second.executableURL = try Self.executable()
+    second.arguments = [
+      "--port", String(port), "--state-file", directory.appendingPathComponent("second.db").path,
+    ]
+    let errors = Pipe()
+    second.standardError = errors
+    second.standardOutput = FileHandle.nullDevice
+    try second.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    second.waitUntilExit()
+    #expect(second.terminationStatus == 1)
+    #expect(
+      text
+        == "card-server: cannot listen on 127.0.0.1:\(port): the address is in use; stop what "
+        + "holds it, or choose another port (--port 0 takes a free one)\n")
+  }
+
   @Test("--help describes every option")
   func help() throws {
     let process = Process()
