@@ -119,8 +119,8 @@ package struct HumanRenderer: Sendable {
             + spec.summary
         }
         + [
-          "Quote arguments that have spaces: title=\"SOPT 29th iOS\" or name='Kim Minji'. Lines",
-          "starting with # are comments. 'help <command>' explains one, e.g. 'help card create'.",
+          "Quote arguments that have spaces: title=\"SOPT 29th iOS\" or name='Kim Minji'. A word",
+          "starting with # begins a comment. 'help <command>' explains one: 'help card create'.",
         ]
     case .commands:
       return topic.specs.enumerated().flatMap { index, spec in
