@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
     .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
     .library(name: "CardSandbox", targets: ["CardSandbox"]),
+    .library(name: "LoopbackHTTPTestServer", targets: ["LoopbackHTTPTestServer"]),
     .executable(name: "card-repl", targets: ["card-repl"]),
   ],
   targets: [
@@ -77,13 +78,10 @@ let package = Package(
       ]),
     // `swift run card-repl`: explore every card flow against the sandbox or a server.
     .executableTarget(name: "card-repl", dependencies: ["CardComposition"]),
-    // Benchmarks and drills that print figures: `swift run -c release card-benchmarks`.
-    .executableTarget(
-      name: "card-benchmarks",
-      dependencies: ["CardData", "CardDomain", "CardInfrastructure", "LoopbackHTTPTestServer"]),
-    // An HTTP/1.1 server on 127.0.0.1 for the transport and composition tests and the
-    // benchmarks' drills. Test support only: no product names it, and of our targets it imports
-    // the primitives only.
+    // An HTTP/1.1 server on 127.0.0.1 for the transport and composition tests, the drills of
+    // Benchmarks/, and other projects that check their own transport against a real socket.
+    // Test support: no production target depends on it, and of our targets it imports the
+    // primitives only.
     .target(
       name: "LoopbackHTTPTestServer", dependencies: ["CardPrimitives"],
       path: "Tests/Support/LoopbackHTTPTestServer"),

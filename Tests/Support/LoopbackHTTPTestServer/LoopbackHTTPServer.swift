@@ -11,34 +11,36 @@ import Foundation
 /// alive, for the tests that need
 /// FoundationNetworking's real HTTP code path: redirects (a `URLProtocol` cannot redirect
 /// there), request timeouts, the framing of bodies on the wire, and the REPL run with
-/// `--server` against the sandbox served over HTTP.
+/// `--server` against the sandbox served over HTTP. Public for the drills of `Benchmarks/` and
+/// for other projects, which can put it behind their own transport to check it against the
+/// HTTP transport spec, as `URLSessionTransportSpecTests` does.
 ///
 /// A stopped server never touches a descriptor number that another socket of the process may
 /// have taken since, such as the next test's server: see ``stop()`` and `LoopbackListener`.
-package final class LoopbackHTTPServer: Sendable {
+public final class LoopbackHTTPServer: Sendable {
   /// A request as it arrived.
-  package struct Request: Sendable {
-    package var method: String
+  public struct Request: Sendable {
+    public var method: String
     /// The request target as sent: the path and query.
-    package var target: String
+    public var target: String
     /// The header fields in the order they arrived, names as sent.
-    package var headers: [(name: String, value: String)]
+    public var headers: [(name: String, value: String)]
     /// The body, read by its `Content-Length` or as chunks; empty when there is none, or when
     /// the server keeps no bodies.
-    package var body: Data
+    public var body: Data
     /// How many bytes the body had, chunk framing removed, whether or not it was kept.
-    package var bodyLength = 0
+    public var bodyLength = 0
     /// Whether an earlier request arrived on the same connection (see ``Reply/keepAlive(status:headers:body:)``).
-    package var isOnReusedConnection = false
+    public var isOnReusedConnection = false
 
     /// The first value of the named header, compared case-insensitively.
-    package func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
       headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
   }
 
   /// How the server answers.
-  package enum Reply: Sendable {
+  public enum Reply: Sendable {
     /// A response; `Content-Length` and `Connection: close` are added.
     case respond(status: Int, headers: [(String, String)] = [], body: Data = Data())
     /// A response with `Content-Length` only, after which the connection waits for another
@@ -68,7 +70,7 @@ package final class LoopbackHTTPServer: Sendable {
     var shuttingDown: DispatchGroup?
   }
 
-  package var port: UInt16 { listener.port }
+  public var port: UInt16 { listener.port }
   private let listener: LoopbackListener
   private let handler: @Sendable (Request) -> Reply
   private let keepsBodies: Bool
@@ -80,7 +82,7 @@ package final class LoopbackHTTPServer: Sendable {
   /// listed in ``requests``, so a test can count arrivals in it and wait for that count. With
   /// `keepingBodies` false, a body is only counted (``Request/bodyLength``), so that the
   /// server's memory stays flat however large the uploads it receives.
-  package init(keepingBodies: Bool = true, _ handler: @escaping @Sendable (Request) -> Reply)
+  public init(keepingBodies: Bool = true, _ handler: @escaping @Sendable (Request) -> Reply)
     throws
   {
     self.handler = handler
@@ -90,10 +92,10 @@ package final class LoopbackHTTPServer: Sendable {
   }
 
   /// `http://127.0.0.1:<port>` followed by `path`.
-  package func url(_ path: String = "/") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+  public func url(_ path: String = "/") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
   /// The requests received, in order.
-  package var requests: [Request] { state.withLock { $0.requests } }
+  public var requests: [Request] { state.withLock { $0.requests } }
 
   /// Stops listening and ends every open connection; when it returns, connecting is refused.
   ///
@@ -101,7 +103,7 @@ package final class LoopbackHTTPServer: Sendable {
   /// first), and a thread that removes it after that waits for `shuttingDown` before closing
   /// it, so no descriptor number shut down here can belong to another socket yet. The
   /// shutdowns happen outside the lock, so the threads they wake do not queue for it.
-  package func stop() {
+  public func stop() {
     let shuttingDown = DispatchGroup()
     shuttingDown.enter()
     let connections = state.withLock { state in
@@ -214,7 +216,7 @@ package final class LoopbackHTTPServer: Sendable {
   }
 
   /// Setting up the listening socket failed.
-  package enum ServerError: Error {
+  public enum ServerError: Error {
     /// A socket call failed with this `errno`.
     case socket(Int32)
   }

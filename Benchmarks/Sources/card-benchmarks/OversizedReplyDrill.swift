@@ -8,7 +8,7 @@ import LoopbackHTTPTestServer
 /// `pathErr` every time. Refusing such a reply once crashed the REPL in a race between
 /// FoundationNetworking's queues that no test can order (docs/url-session-transport.md), so
 /// only many runs show it gone. The drill runs the `card-repl` built beside it, in the same
-/// configuration.
+/// configuration (`Benchmarks/Package.swift` builds it with the drills).
 struct OversizedReplyDrill {
   static let replySize = 50_000_000
   /// A run that has not ended after this many seconds is stopped and counted as "other".
@@ -51,7 +51,8 @@ struct OversizedReplyDrill {
   func run() -> Int32 {
     guard let repl = Self.cardREPL() else {
       printError(
-        "card-repl is not built beside card-benchmarks: `swift build --product card-repl`, "
+        "card-repl is not built beside card-benchmarks: "
+          + "`swift build --package-path Benchmarks --product card-benchmarks`, "
           + "with `-c release` for a release drill")
       return 2
     }

@@ -1,6 +1,7 @@
 import CardData
 import CardDomain
 import CardInfrastructure
+import CardReplies
 import Foundation
 import LoopbackHTTPTestServer
 
