@@ -1,6 +1,6 @@
+import CardDataTesting
 import CardPrimitives
 import CardSandbox
-import CardTestSupport
 import Foundation
 import Testing
 

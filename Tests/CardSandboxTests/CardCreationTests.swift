@@ -1,6 +1,6 @@
 import CardPrimitives
 import CardSandbox
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CardPrimitives
 import CardSandbox
-import CardTestSupport
+import CardSandboxTransport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

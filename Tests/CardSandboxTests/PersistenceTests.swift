@@ -1,4 +1,5 @@
-import CardTestSupport
+import CardDataTesting
+import CardTestingPrimitives
 import Foundation
 import Testing
 

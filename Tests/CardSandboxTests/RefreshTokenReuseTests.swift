@@ -1,6 +1,7 @@
+import CardDataTesting
 import CardPrimitives
 import CardSandbox
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import CardData
+import CardDataTesting
 import CardDomain
 import CardInfrastructure
-import CardTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

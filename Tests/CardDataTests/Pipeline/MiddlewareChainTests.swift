@@ -1,7 +1,7 @@
 import CardData
+import CardDataTesting
 import CardDomain
 import CardPrimitives
-import CardTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 
 /// The Data layer wired over a stub transport and an in-memory store by ``CardData/CardAPI``, as

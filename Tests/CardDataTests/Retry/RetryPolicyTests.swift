@@ -1,5 +1,5 @@
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 

@@ -1,7 +1,6 @@
 import CardData
 import CardDomain
 import CardInfrastructure
-import CardTestSupport
 import Foundation
 import LoopbackHTTPTestServer
 import Testing

@@ -1,5 +1,5 @@
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Testing
 
 /// Another project's view: the whole client against the in-process sandbox through

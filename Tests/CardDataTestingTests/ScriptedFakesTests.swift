@@ -1,6 +1,8 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
+import CardDomainTesting
+import CardTestingPrimitives
 import Foundation
 import Testing
 
