@@ -157,13 +157,19 @@ let package = Package(
       ]),
     .testTarget(
       name: "CardPrimitivesTests", dependencies: ["CardPrimitives", "CardTestingPrimitives"]),
-    // The test support's own tests: the fakes keep their ports' contracts and answer as
-    // scripted, and the sandbox's transport and backend behave as the service does.
+    // The sandbox's transport keeps the transport contract, as the URLSession transport does.
     .testTarget(
-      name: "CardDataTestingTests",
+      name: "CardSandboxTransportTests",
       dependencies: [
-        "CardDataTesting", "CardDomainTesting", "CardTestingPrimitives", "CardSandboxTransport",
-        "CardData", "CardDomain", "CardSandbox", "CardPrimitives",
+        "CardSandboxTransport", "CardSandbox", "CardData", "CardDataTesting",
+        "CardTestingPrimitives", "CardPrimitives",
+      ]),
+    // The test support's own tests: the fakes keep their ports' contracts and answer as
+    // scripted, and SandboxBackend behaves as the service does.
+    .testTarget(
+      name: "CardTestingTests",
+      dependencies: [
+        "CardDataTesting", "CardDomainTesting", "CardTestingPrimitives", "CardData", "CardDomain",
       ]),
     // The REPL against fakes: its own ports' fakes and the repositories' spies, never the
     // composition root (the golden scripts, which need the real graph, are composition tests).
