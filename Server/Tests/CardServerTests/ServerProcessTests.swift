@@ -8,8 +8,7 @@ struct ServerProcessTests {
     try BuiltProgram.url(named: "card-server")
   }
 
-  @Test("--port 0 prints the URL on the first line, then serves there and logs each request")
-  func ephemeralPort() async throws {
+  @Test func port0PrintsTheURLOnTheFirstLineThenServesThereAndLogsEachRequest() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("card-server-process-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -36,8 +35,7 @@ struct ServerProcessTests {
     #expect(try await lines.next().hasPrefix("GET /cards 401 "))
   }
 
-  @Test("--help describes every option")
-  func help() throws {
+  @Test func helpDescribesEveryOption() throws {
     let process = Process()
     process.executableURL = try Self.executable()
     process.arguments = ["--help"]
