@@ -11,7 +11,9 @@ let package = Package(
     .library(name: "CardDomain", targets: ["CardDomain"]),
     .library(name: "CardData", targets: ["CardData"]),
     .library(name: "CardInfrastructure", targets: ["CardInfrastructure"]),
-    .library(name: "CardTestSupport", targets: ["CardTestSupport"]),
+    .library(name: "CardDomainTesting", targets: ["CardDomainTesting"]),
+    .library(name: "CardDataTesting", targets: ["CardDataTesting"]),
+    .library(name: "CardTestingPrimitives", targets: ["CardTestingPrimitives"]),
     .library(name: "CardSandbox", targets: ["CardSandbox"]),
     .library(name: "LoopbackHTTPTestServer", targets: ["LoopbackHTTPTestServer"]),
     .executable(name: "card-repl", targets: ["card-repl"]),
@@ -27,11 +29,25 @@ let package = Package(
     .target(name: "CardPrimitives"),
     // Endpoints, DTOs, judgeStatus, the request pipeline and the repositories.
     .target(name: "CardData", dependencies: ["CardDomain", "CardPrimitives"]),
-    // Hand-written fakes of every port, the ports' contracts as specs, and the Data layer over
-    // the in-process sandbox (SandboxBackend): how other projects test against this package.
+    // Test support, one target per layer, each depending only on what it fakes: how other
+    // projects test against this package, and how our own tests do. No production target
+    // depends on any of them.
+    //
+    // What a test orders events with and the files it leaves behind: the gate and tally a
+    // test waits on instead of sleeping, and a temporary directory per test. Plumbing, not a
+    // layer: it knows nothing of cards.
+    .target(name: "CardTestingPrimitives", dependencies: ["CardPrimitives"]),
+    // Spies of the Domain's repositories, for the use cases' tests and the REPL's: the Domain
+    // alone (and the primitives' lock), nothing of Data or the sandbox.
+    .target(name: "CardDomainTesting", dependencies: ["CardDomain", "CardPrimitives"]),
+    // Spies, stubs and fakes of Data's ports, the ports' contracts as specs (a new transport or
+    // store runs them), and the Data layer over the in-process sandbox (SandboxBackend).
     .target(
-      name: "CardTestSupport",
-      dependencies: ["CardDomain", "CardData", "CardPrimitives", "CardSandbox"]),
+      name: "CardDataTesting",
+      dependencies: [
+        "CardData", "CardDomain", "CardPrimitives", "CardSandbox", "CardSandboxTransport",
+        "CardTestingPrimitives",
+      ]),
     // libcrypto from OpenSSL (not libssl), for AES-GCM, PBKDF2 and random bytes on Linux.
     .systemLibrary(
       name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
@@ -45,11 +61,17 @@ let package = Package(
       ]),
     // The server side of the wire contract, in process. A product for the reference server
     // (Server/), which serves it over HTTP; public only what that needs (start on a state
-    // file, handle a request, inject faults). Other projects test through CardTestSupport's
+    // file, handle a request, inject faults). Other projects test through CardDataTesting's
     // SandboxBackend. Of our targets it imports only the primitives (header storage, file
     // machinery) and the system's SQLite, so it shares no contract type with the client it
     // checks.
     .target(name: "CardSandbox", dependencies: ["CardPrimitives", "CSQLite"]),
+    // Data's HTTPTransport port over the in-process sandbox: the REPL's embedded backend and
+    // SandboxBackend's transport. Production code, in a target of its own so that the
+    // composition root uses the sandbox without linking any test support. Package access
+    // only: other projects reach the sandbox through CardDataTesting's SandboxBackend.
+    .target(
+      name: "CardSandboxTransport", dependencies: ["CardData", "CardPrimitives", "CardSandbox"]),
     // The system's SQLite, for the sandbox's state: pkg-config on Linux, the SDK's on Apple
     // platforms.
     .systemLibrary(
@@ -68,13 +90,13 @@ let package = Package(
     // and the SIGINT source, behind the REPL's small ports. The one target that imports
     // libedit, so the REPL and its tests need no C library and no terminal.
     .target(name: "CardTerminal", dependencies: ["CardREPL", "CardPrimitives", "CEditLine"]),
-    // The composition root: the one place that knows every concrete type and wires them.
-    // CardTestSupport: the REPL's embedded backend is the sandbox test double (SandboxTransport).
+    // The composition root: the one place that knows every concrete type and wires them. It
+    // links no test support: the REPL's embedded backend is the sandbox over SandboxTransport.
     .target(
       name: "CardComposition",
       dependencies: [
-        "CardDomain", "CardData", "CardInfrastructure", "CardSandbox", "CardREPL", "CardPrimitives",
-        "CardTestSupport", "CardTerminal",
+        "CardDomain", "CardData", "CardInfrastructure", "CardSandbox", "CardSandboxTransport",
+        "CardREPL", "CardPrimitives", "CardTerminal",
       ]),
     // `swift run card-repl`: explore every card flow against the sandbox or a server.
     .executableTarget(name: "card-repl", dependencies: ["CardComposition"]),
@@ -92,7 +114,9 @@ let package = Package(
     // tests. Test support only: no product names it.
     .target(
       name: "CardREPLTestSupport",
-      dependencies: ["CardREPL", "CardDomain", "CardTestSupport", "CardPrimitives"],
+      dependencies: [
+        "CardREPL", "CardDomain", "CardDomainTesting", "CardTestingPrimitives", "CardPrimitives",
+      ],
       path: "Tests/Support/CardREPLTestSupport"),
     // What the credential store's probe and the tests that run it share: the credentials the
     // probes write and the commands and reports between them. Test support only: no product
@@ -107,36 +131,58 @@ let package = Package(
       dependencies: ["CardInfrastructure", "CardData", "CredentialStoreProbeSupport"],
       path: "Tests/Support/credential-store-probe"),
 
-    .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardTestSupport"]),
+    // Each layer's tests depend on that layer and the test support of what it fakes: the use
+    // cases over the repositories' spies, the repositories over a spy client, a transport or
+    // store against its port's spec.
+    .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardDomainTesting"]),
     .testTarget(
       name: "CardDataTests",
-      dependencies: ["CardData", "CardDomain", "CardTestSupport", "CardPrimitives"]),
+      dependencies: [
+        "CardData", "CardDomain", "CardDataTesting", "CardTestingPrimitives", "CardPrimitives",
+      ]),
     .testTarget(
       name: "CardInfrastructureTests",
       dependencies: [
-        "CardInfrastructure", "CardData", "CardDomain", "CardTestSupport", "CardPrimitives",
-        "credential-store-probe", "CredentialStoreProbeSupport", "LoopbackHTTPTestServer",
-        "BuiltExecutable",
+        "CardInfrastructure", "CardData", "CardDomain", "CardDataTesting", "CardTestingPrimitives",
+        "CardPrimitives", "credential-store-probe", "CredentialStoreProbeSupport",
+        "LoopbackHTTPTestServer", "BuiltExecutable",
       ]),
     .testTarget(
-      name: "CardSandboxTests", dependencies: ["CardSandbox", "CardTestSupport", "CardPrimitives"]),
-    .testTarget(name: "CardPrimitivesTests", dependencies: ["CardPrimitives", "CardTestSupport"]),
+      name: "CardSandboxTests",
+      dependencies: [
+        "CardSandbox", "CardSandboxTransport", "CardDataTesting", "CardTestingPrimitives",
+        "CardPrimitives",
+      ]),
     .testTarget(
-      name: "CardTestSupportTests",
-      dependencies: ["CardTestSupport", "CardData", "CardDomain", "CardSandbox", "CardPrimitives"]),
+      name: "CardPrimitivesTests", dependencies: ["CardPrimitives", "CardTestingPrimitives"]),
+    // The sandbox's transport keeps the transport contract, as the URLSession transport does.
+    .testTarget(
+      name: "CardSandboxTransportTests",
+      dependencies: [
+        "CardSandboxTransport", "CardSandbox", "CardData", "CardDataTesting",
+        "CardTestingPrimitives", "CardPrimitives",
+      ]),
+    // The test support's own tests: the fakes keep their ports' contracts and answer as
+    // scripted, and SandboxBackend behaves as the service does.
+    .testTarget(
+      name: "CardTestingTests",
+      dependencies: [
+        "CardDataTesting", "CardDomainTesting", "CardTestingPrimitives", "CardData", "CardDomain",
+      ]),
     // The REPL against fakes: its own ports' fakes and the repositories' spies, never the
     // composition root (the golden scripts, which need the real graph, are composition tests).
     .testTarget(
       name: "CardREPLTests",
       dependencies: [
-        "CardREPL", "CardDomain", "CardREPLTestSupport", "CardTestSupport",
+        "CardREPL", "CardDomain", "CardREPLTestSupport", "CardDomainTesting",
+        "CardTestingPrimitives",
       ]),
     .testTarget(
       name: "CardCompositionTests",
       dependencies: [
-        "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "CardTestSupport",
-        "CardREPLTestSupport", "CardPrimitives", "card-repl", "LoopbackHTTPTestServer",
-        "BuiltExecutable",
+        "CardComposition", "CardREPL", "CardDomain", "CardData", "CardSandbox", "CardDataTesting",
+        "CardTestingPrimitives", "CardREPLTestSupport", "CardPrimitives", "card-repl",
+        "LoopbackHTTPTestServer", "BuiltExecutable",
       ],
       exclude: ["Goldens"]),
   ],

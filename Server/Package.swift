@@ -62,7 +62,7 @@ let package = Package(
         .product(name: "CardDomain", package: rootPackage),
         .product(name: "CardData", package: rootPackage),
         .product(name: "CardInfrastructure", package: rootPackage),
-        .product(name: "CardTestSupport", package: rootPackage),
+        .product(name: "CardDataTesting", package: rootPackage),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),

@@ -3,7 +3,7 @@ import CardDomain
 import CardInfrastructure
 import CardREPL
 import CardSandbox
-import CardTestSupport
+import CardSandboxTransport
 import Foundation
 
 /// The application's object graph, built from an ``AppConfiguration``: the one place that

@@ -2,7 +2,7 @@ import CardComposition
 import CardDomain
 import CardPrimitives
 import CardREPL
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -8,8 +8,7 @@ import Testing
 struct GoldenTests {
   private static let updating = ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1"
 
-  @Test("there are golden scripts")
-  func goldensExist() {
+  @Test func thereAreGoldenScripts() {
     #expect(GoldenCase.all.count >= 20)
   }
 

@@ -1,7 +1,8 @@
 import CardComposition
+import CardDataTesting
 import CardREPL
 import CardREPLTestSupport
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import LoopbackHTTPTestServer
 import Testing

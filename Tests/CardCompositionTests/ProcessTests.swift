@@ -1,4 +1,4 @@
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -2,7 +2,7 @@ import CardComposition
 import CardREPL
 import CardREPLTestSupport
 import CardSandbox
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

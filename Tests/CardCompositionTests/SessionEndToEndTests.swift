@@ -2,7 +2,7 @@ import CardComposition
 import CardDomain
 import CardREPL
 import CardREPLTestSupport
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import CardComposition
 import CardDomain
 import CardREPL
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import CardComposition
 import CardREPL
 import CardREPLTestSupport
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import LoopbackHTTPTestServer
 import Testing

@@ -1,5 +1,5 @@
 import CardComposition
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

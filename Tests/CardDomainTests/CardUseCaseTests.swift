@@ -1,5 +1,5 @@
 import CardDomain
-import CardTestSupport
+import CardDomainTesting
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import CardData
 import CardDomain
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import CardPrimitives
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

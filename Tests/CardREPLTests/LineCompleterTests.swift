@@ -1,7 +1,8 @@
 import CardDomain
+import CardDomainTesting
 import CardREPL
 import CardREPLTestSupport
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import CardDomain
+import CardDomainTesting
 import CardREPL
 import CardREPLTestSupport
-import CardTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import CardREPL
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -1,13 +1,12 @@
+import CardDataTesting
 import CardPrimitives
 import CardSandbox
-import CardTestSupport
 import Foundation
 import Testing
 
 @Suite("Auth endpoints")
 struct AuthTests {
-  @Test("login answers 200 with a Token of exactly three typed fields")
-  func loginShape() async throws {
+  @Test func loginAnswers200WithATokenOfExactlyThreeTypedFields() async throws {
     let sandbox = CardSandbox()
     let response = try await sandbox.handle(Requests.login("demo", "demo"))
     #expect(response.status == 200)
@@ -26,8 +25,7 @@ struct AuthTests {
     #expect(access.dropFirst(3).allSatisfy { $0.isLetter || $0.isNumber || "-_".contains($0) })
   }
 
-  @Test("every login issues different tokens")
-  func tokensAreRandom() async throws {
+  @Test func everyLoginIssuesDifferentTokens() async throws {
     let sandbox = CardSandbox()
     let first = try await sandbox.login()
     let second = try await sandbox.login()
@@ -35,47 +33,40 @@ struct AuthTests {
     #expect(first.refreshToken != second.refreshToken)
   }
 
-  @Test("expiresIn follows the configured lifetime")
-  func configuredLifetime() async throws {
+  @Test func expiresInFollowsTheConfiguredLifetime() async throws {
     let sandbox = CardSandbox(accessTokenLifetime: .seconds(90))
     let token = try ParsedEnvelope(try await sandbox.handle(Requests.login())).object()
     #expect(token["expiresIn"] as? Int == 90)
   }
 
-  @Test(
-    "wrong credentials answer 401 with a message",
-    arguments: [("demo", "wrong"), ("nobody", "demo"), ("guest", "demo"), ("DEMO", "demo")])
-  func wrongCredentials(userId: String, password: String) async throws {
+  @Test(arguments: [("demo", "wrong"), ("nobody", "demo"), ("guest", "demo"), ("DEMO", "demo")])
+  func wrongCredentialsAnswer401WithAMessage(userId: String, password: String) async throws {
     let response = try await CardSandbox().handle(Requests.login(userId, password))
     #expect(response.status == 401)
     #expect(response.headers["WWW-Authenticate"] != nil)
     #expect(try ParsedEnvelope(response).message == "the userId or the password is incorrect")
   }
 
-  @Test(
-    "malformed login bodies answer 400 naming the problem",
-    arguments: [
-      ("", "the request body is empty; send a JSON object"),
-      ("{", "the request body is not valid JSON"),
-      ("[]", "the request body must be a JSON object"),
-      (#"{"password": "demo"}"#, "userId is required"),
-      (#"{"userId": "demo"}"#, "password is required"),
-      (#"{"userId": 7, "password": "demo"}"#, "userId must be a string"),
-      (#"{"userId": null, "password": "demo"}"#, "userId must not be null"),
-      (#"{"userId": "", "password": "demo"}"#, "userId must not be empty"),
-    ])
-  func malformedLogin(body: String, message: String) async throws {
+  @Test(arguments: [
+    ("", "the request body is empty; send a JSON object"),
+    ("{", "the request body is not valid JSON"),
+    ("[]", "the request body must be a JSON object"),
+    (#"{"password": "demo"}"#, "userId is required"),
+    (#"{"userId": "demo"}"#, "password is required"),
+    (#"{"userId": 7, "password": "demo"}"#, "userId must be a string"),
+    (#"{"userId": null, "password": "demo"}"#, "userId must not be null"),
+    (#"{"userId": "", "password": "demo"}"#, "userId must not be empty"),
+  ])
+  func malformedLoginBodiesAnswer400NamingTheProblem(body: String, message: String) async throws {
     let response = try await CardSandbox().handle(Requests.json("POST", "/auth/login", body))
     #expect(response.status == 400)
     #expect(try ParsedEnvelope(response).message == message)
   }
 
-  @Test(
-    "JSON endpoints refuse other content types with 415",
-    arguments: [
-      "text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1",
-    ])
-  func loginContentType(contentType: String) async throws {
+  @Test(arguments: [
+    "text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1",
+  ])
+  func jsonEndpointsRefuseOtherContentTypesWith415(contentType: String) async throws {
     let request = Requests.json(
       "POST", "/auth/login", #"{"userId": "demo", "password": "demo"}"#, contentType: contentType)
     let response = try await CardSandbox().handle(request)
@@ -83,16 +74,14 @@ struct AuthTests {
     _ = try ParsedEnvelope(response)
   }
 
-  @Test("a JSON content type with parameters and any case is accepted")
-  func contentTypeParameters() async throws {
+  @Test func aJSONContentTypeWithParametersAndAnyCaseIsAccepted() async throws {
     let request = Requests.json(
       "POST", "/auth/login", #"{"userId": "demo", "password": "demo"}"#,
       contentType: "Application/JSON; charset=UTF-8")
     #expect(try await CardSandbox().handle(request).status == 200)
   }
 
-  @Test("a request without a Content-Type is refused with 415")
-  func missingContentType() async throws {
+  @Test func aRequestWithoutAContentTypeIsRefusedWith415() async throws {
     let request = SandboxRequest(
       method: "POST", path: "/auth/login", body: Data(#"{"userId":"demo","password":"demo"}"#.utf8))
     let response = try await CardSandbox().handle(request)
@@ -102,9 +91,9 @@ struct AuthTests {
         == "the Content-Type must be application/json, but the request has none")
   }
 
-  @Test(
-    "refresh answers a new pair and the old refresh token stops working after its reuse interval")
-  func refreshRotates() async throws {
+  @Test func refreshAnswersANewPairAndTheOldRefreshTokenStopsWorkingAfterItsReuseInterval()
+    async throws
+  {
     let clock = FakeWallClock()
     let sandbox = CardSandbox(clock: clock.now)
     let session = try await sandbox.login()
@@ -125,8 +114,7 @@ struct AuthTests {
     #expect(try await sandbox.handle(Requests.refresh(newRefresh)).status == 200)
   }
 
-  @Test("an unknown refresh token answers 401, an empty one 400")
-  func badRefreshToken() async throws {
+  @Test func anUnknownRefreshTokenAnswers401AnEmptyOne400() async throws {
     let sandbox = CardSandbox()
     #expect(try await sandbox.handle(Requests.refresh("rt_nope")).status == 401)
     #expect(try await sandbox.handle(Requests.refresh("")).status == 400)
@@ -136,8 +124,7 @@ struct AuthTests {
     )
   }
 
-  @Test("logout answers 200 with null data and revokes the refresh and access tokens")
-  func logoutRevokes() async throws {
+  @Test func logoutAnswers200WithNullDataAndRevokesTheRefreshAndAccessTokens() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let other = try await sandbox.login()
@@ -155,8 +142,7 @@ struct AuthTests {
     #expect(try await sandbox.handle(Requests.refresh(other.refreshToken)).status == 200)
   }
 
-  @Test("logout after a refresh also revokes the rotated tokens of the session")
-  func logoutEndsRotatedSession() async throws {
+  @Test func logoutAfterARefreshAlsoRevokesTheRotatedTokensOfTheSession() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let token = try ParsedEnvelope(try await sandbox.handle(Requests.refresh(session.refreshToken)))
@@ -171,15 +157,13 @@ struct AuthTests {
       try await sandbox.handle(Requests.plain("GET", "/cards", token: newAccess)).status == 401)
   }
 
-  @Test("logout without a token answers 401")
-  func logoutNeedsToken() async throws {
+  @Test func logoutWithoutATokenAnswers401() async throws {
     let response = try await CardSandbox().handle(Requests.plain("POST", "/auth/logout"))
     #expect(response.status == 401)
     _ = try ParsedEnvelope(response)
   }
 
-  @Test("an access token expires after its lifetime on the injected clock")
-  func accessTokenExpires() async throws {
+  @Test func anAccessTokenExpiresAfterItsLifetimeOnTheInjectedClock() async throws {
     let clock = FakeWallClock()
     let sandbox = CardSandbox(clock: clock.now)
     let session = try await sandbox.login()
@@ -201,14 +185,15 @@ struct AuthTests {
   }
 
   @Test(
-    "card endpoints answer 401 for a missing, malformed or unknown token",
     arguments: [
       (nil, "the request has no access token; send Authorization: Bearer <token>"),
       ("Basic ZGVtbzpkZW1v", "the Authorization header must use the Bearer scheme"),
       ("Bearer", "the Authorization header must use the Bearer scheme"),
       ("Bearer at_unknown", "the access token is not valid; log in again"),
     ] as [(String?, String)])
-  func unauthorized(authorization: String?, message: String) async throws {
+  func cardEndpointsAnswer401ForAMissingMalformedOrUnknownToken(
+    authorization: String?, message: String
+  ) async throws {
     var headers: HeaderFields = [:]
     headers["Authorization"] = authorization
     let response = try await CardSandbox().handle(
@@ -218,8 +203,7 @@ struct AuthTests {
     #expect(try ParsedEnvelope(response).message == message)
   }
 
-  @Test("the Bearer scheme is case-insensitive")
-  func bearerCase() async throws {
+  @Test func theBearerSchemeIsCaseInsensitive() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let request = SandboxRequest(
@@ -227,8 +211,7 @@ struct AuthTests {
     #expect(try await sandbox.handle(request).status == 200)
   }
 
-  @Test("a request's description shows neither tokens nor passwords")
-  func descriptionsRedact() async throws {
+  @Test func aRequestsDescriptionShowsNeitherTokensNorPasswords() async throws {
     let request = Requests.json(
       "POST", "/auth/login?next=x", #"{"userId": "demo", "password": "s3cret"}"#, token: "at_abc")
     #expect(request.description == "POST /auth/login (\(request.body.count) bytes)")

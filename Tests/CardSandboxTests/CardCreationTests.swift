@@ -1,6 +1,6 @@
 import CardPrimitives
 import CardSandbox
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -13,8 +13,7 @@ struct CardCreationTests {
     return (try await sandbox.handle(Requests.create(form, token: session.accessToken)), session)
   }
 
-  @Test("a full form answers 201 with the Card and its Location")
-  func fullForm() async throws {
+  @Test func aFullFormAnswers201WithTheCardAndItsLocation() async throws {
     var form = TestForm()
     form.field("card.title", "SOPT 30th Server")
     form.field("card.name", "Choi Yuna")
@@ -51,8 +50,7 @@ struct CardCreationTests {
     #expect(try await sandbox.cardIds(token: session.accessToken) == ["c1", "c2", "c4"])
   }
 
-  @Test("a minimal form gives a card with only the required fields")
-  func minimalForm() async throws {
+  @Test func aMinimalFormGivesACardWithOnlyTheRequiredFields() async throws {
     let (response, _) = try await created(.minimal())
     #expect(response.status == 201)
     let card = try ParsedEnvelope(response).object()
@@ -60,8 +58,7 @@ struct CardCreationTests {
     #expect(Set(card.keys) == ["cardId", "userId", "name", "defaultImage"])
   }
 
-  @Test("non-ASCII text fields arrive intact")
-  func nonASCII() async throws {
+  @Test func nonASCIITextFieldsArriveIntact() async throws {
     var form = TestForm.minimal(name: "김민지 👩‍💻")
     form.field("card.description", "안녕하세요, Zoë — «café»")
     form.field("card.firstTMI", "커피를 좋아해요 ☕️")
@@ -73,8 +70,7 @@ struct CardCreationTests {
     #expect(card["tmi"] as? [String] == ["커피를 좋아해요 ☕️"])
   }
 
-  @Test("a file name with escaped quote, CR and LF is accepted")
-  func escapedFilename() async throws {
+  @Test func aFileNameWithEscapedQuoteCRAndLFIsAccepted() async throws {
     var form = TestForm.minimal()
     form.file(
       "image", filename: "my %22best%22%0D%0Aphoto;1.png", contentType: "image/png",
@@ -84,8 +80,7 @@ struct CardCreationTests {
     #expect(try ParsedEnvelope(response).object()["imageURL"] as? String == "/card/c4/image")
   }
 
-  @Test("an empty file part, as a browser sends with no file chosen, means no image")
-  func emptyFilePart() async throws {
+  @Test func anEmptyFilePartAsABrowserSendsWithNoFileChosenMeansNoImage() async throws {
     var form = TestForm.minimal()
     form.file("image", filename: "", contentType: "application/octet-stream", bytes: Data())
     let (response, _) = try await created(form)
@@ -93,8 +88,7 @@ struct CardCreationTests {
     #expect(try ParsedEnvelope(response).object()["imageURL"] == nil)
   }
 
-  @Test("new ids are never reused, not even after a delete")
-  func idsNeverReused() async throws {
+  @Test func newIdsAreNeverReusedNotEvenAfterADelete() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let first = try ParsedEnvelope(
@@ -111,8 +105,7 @@ struct CardCreationTests {
     #expect(second["userId"] as? String == "guest")
   }
 
-  @Test("an image over 10 MiB answers 413; exactly 10 MiB is accepted")
-  func imageSizeLimit() async throws {
+  @Test func anImageOver10MiBAnswers413Exactly10MiBIsAccepted() async throws {
     let limit = 10 * 1024 * 1024
     var tooLarge = TestForm.minimal()
     tooLarge.file(
@@ -130,7 +123,6 @@ struct CardCreationTests {
   }
 
   @Test(
-    "an image part of the wrong type answers 415",
     arguments: [
       ("image/gif", SampleImages.png(), "the image must be image/jpeg or image/png, not image/gif"),
       (
@@ -149,7 +141,9 @@ struct CardCreationTests {
         "the image is declared image/jpeg but its bytes are not a JPEG image"
       ),
     ] as [(String?, Data, String)])
-  func wrongImageType(contentType: String?, bytes: Data, message: String) async throws {
+  func anImagePartOfTheWrongTypeAnswers415(contentType: String?, bytes: Data, message: String)
+    async throws
+  {
     var form = TestForm.minimal()
     form.file("image", filename: "picture", contentType: contentType, bytes: bytes)
     let (response, _) = try await created(form)
@@ -157,54 +151,53 @@ struct CardCreationTests {
     #expect(try ParsedEnvelope(response).message == message)
   }
 
-  @Test(
-    "invalid fields answer 400 naming the field",
-    arguments: [
-      (["card.name": "Kim"], "card.defaultImage is required"),
-      (["card.defaultImage": "1"], "card.name is required"),
-      (["card.name": "  ", "card.defaultImage": "1"], "card.name must not be empty"),
-      (
-        ["card.name": "Kim", "card.defaultImage": "6"],
-        #"card.defaultImage must be an integer from 0 to 5, not "6""#
-      ),
-      (
-        ["card.name": "Kim", "card.defaultImage": "-1"],
-        #"card.defaultImage must be an integer from 0 to 5, not "-1""#
-      ),
-      (
-        ["card.name": "Kim", "card.defaultImage": "two"],
-        #"card.defaultImage must be an integer from 0 to 5, not "two""#
-      ),
-      (
-        ["card.name": "Kim", "card.defaultImage": ""],
-        #"card.defaultImage must be an integer from 0 to 5, not """#
-      ),
-      (
-        ["card.name": "Kim", "card.defaultImage": "1", "card.birthday": "1999-02-30"],
-        #"card.birthday must be a real date written YYYY-MM-DD, not "1999-02-30""#
-      ),
-      (
-        ["card.name": "Kim", "card.defaultImage": "1", "card.birthday": "2001-2-3"],
-        #"card.birthday must be a real date written YYYY-MM-DD, not "2001-2-3""#
-      ),
-      (
-        ["card.name": "Kim", "card.defaultImage": "1", "card.birthday": "1900-02-29"],
-        #"card.birthday must be a real date written YYYY-MM-DD, not "1900-02-29""#
-      ),
-      (
-        ["card.name": "Kim", "card.defaultImage": "1", "card.mbti": "INFX"],
-        #"card.mbti must be four letters, one from each pair E/I, S/N, T/F, J/P, not "INFX""#
-      ),
-      (
-        ["card.name": "Kim", "card.defaultImage": "1", "card.mbti": "INFPS"],
-        #"card.mbti must be four letters, one from each pair E/I, S/N, T/F, J/P, not "INFPS""#
-      ),
-      (
-        ["card.name": "Kim", "card.defaultImage": "1", "card.userId": "guest"],
-        "unknown form field card.userId; the fields are card.title, card.name, card.birthday, card.mbti, card.instagram, card.linkURL, card.description, card.defaultImage, card.firstTMI, card.secondTMI, card.thirdTMI, image"
-      ),
-    ])
-  func invalidFields(fields: [String: String], message: String) async throws {
+  @Test(arguments: [
+    (["card.name": "Kim"], "card.defaultImage is required"),
+    (["card.defaultImage": "1"], "card.name is required"),
+    (["card.name": "  ", "card.defaultImage": "1"], "card.name must not be empty"),
+    (
+      ["card.name": "Kim", "card.defaultImage": "6"],
+      #"card.defaultImage must be an integer from 0 to 5, not "6""#
+    ),
+    (
+      ["card.name": "Kim", "card.defaultImage": "-1"],
+      #"card.defaultImage must be an integer from 0 to 5, not "-1""#
+    ),
+    (
+      ["card.name": "Kim", "card.defaultImage": "two"],
+      #"card.defaultImage must be an integer from 0 to 5, not "two""#
+    ),
+    (
+      ["card.name": "Kim", "card.defaultImage": ""],
+      #"card.defaultImage must be an integer from 0 to 5, not """#
+    ),
+    (
+      ["card.name": "Kim", "card.defaultImage": "1", "card.birthday": "1999-02-30"],
+      #"card.birthday must be a real date written YYYY-MM-DD, not "1999-02-30""#
+    ),
+    (
+      ["card.name": "Kim", "card.defaultImage": "1", "card.birthday": "2001-2-3"],
+      #"card.birthday must be a real date written YYYY-MM-DD, not "2001-2-3""#
+    ),
+    (
+      ["card.name": "Kim", "card.defaultImage": "1", "card.birthday": "1900-02-29"],
+      #"card.birthday must be a real date written YYYY-MM-DD, not "1900-02-29""#
+    ),
+    (
+      ["card.name": "Kim", "card.defaultImage": "1", "card.mbti": "INFX"],
+      #"card.mbti must be four letters, one from each pair E/I, S/N, T/F, J/P, not "INFX""#
+    ),
+    (
+      ["card.name": "Kim", "card.defaultImage": "1", "card.mbti": "INFPS"],
+      #"card.mbti must be four letters, one from each pair E/I, S/N, T/F, J/P, not "INFPS""#
+    ),
+    (
+      ["card.name": "Kim", "card.defaultImage": "1", "card.userId": "guest"],
+      "unknown form field card.userId; the fields are card.title, card.name, card.birthday, card.mbti, card.instagram, card.linkURL, card.description, card.defaultImage, card.firstTMI, card.secondTMI, card.thirdTMI, image"
+    ),
+  ])
+  func invalidFieldsAnswer400NamingTheField(fields: [String: String], message: String) async throws
+  {
     var form = TestForm()
     for (name, value) in fields.sorted(by: { $0.key < $1.key }) { form.field(name, value) }
     let (response, _) = try await created(form)
@@ -212,8 +205,7 @@ struct CardCreationTests {
     #expect(try ParsedEnvelope(response).message == message)
   }
 
-  @Test("more than three TMIs answer 400")
-  func tooManyTMIs() async throws {
+  @Test func moreThanThreeTMIsAnswer400() async throws {
     var form = TestForm.minimal()
     for name in ["card.firstTMI", "card.secondTMI", "card.thirdTMI", "card.fourthTMI"] {
       form.field(name, "fact")
@@ -223,8 +215,7 @@ struct CardCreationTests {
     #expect(try ParsedEnvelope(response).message == "a card has at most 3 TMIs, but the form has 4")
   }
 
-  @Test("a repeated field answers 400")
-  func repeatedField() async throws {
+  @Test func aRepeatedFieldAnswers400() async throws {
     var form = TestForm.minimal()
     form.field("card.name", "Again")
     let (response, _) = try await created(form)
@@ -233,8 +224,7 @@ struct CardCreationTests {
       try ParsedEnvelope(response).message == "the form field card.name appears more than once")
   }
 
-  @Test("text fields must be UTF-8 text parts")
-  func textFieldRules() async throws {
+  @Test func textFieldsMustBeUTF8TextParts() async throws {
     var notUTF8 = TestForm.minimal()
     notUTF8.parts.append(
       ([#"Content-Disposition: form-data; name="card.title""#], Data([0xC3, 0x28])))
@@ -250,10 +240,8 @@ struct CardCreationTests {
     #expect(try ParsedEnvelope(second).message == "card.title must be a text field, not a file")
   }
 
-  @Test(
-    "a body that is not multipart/form-data answers 415",
-    arguments: ["application/json", "multipart/mixed; boundary=x", nil] as [String?])
-  func notMultipart(contentType: String?) async throws {
+  @Test(arguments: ["application/json", "multipart/mixed; boundary=x", nil] as [String?])
+  func aBodyThatIsNotMultipartFormDataAnswers415(contentType: String?) async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     var headers: HeaderFields = ["Authorization": "Bearer \(session.accessToken)"]
@@ -265,44 +253,44 @@ struct CardCreationTests {
     _ = try ParsedEnvelope(response)
   }
 
-  @Test(
-    "a malformed multipart body answers 400",
-    arguments: [
-      (
-        "multipart/form-data", "--x\r\n\r\nbody\r\n--x--",
-        "the Content-Type has no boundary parameter"
-      ),
-      (
-        "multipart/form-data; boundary=x", "no boundary here",
-        "the body does not contain the boundary"
-      ),
-      (
-        "multipart/form-data; boundary=x",
-        "--x\r\nContent-Disposition: form-data; name=\"card.name\"\r\n\r\nKim",
-        "the body ends without its closing boundary"
-      ),
-      (
-        "multipart/form-data; boundary=x",
-        "--x\r\nContent-Type: text/plain\r\n\r\nKim\r\n--x--",
-        "a part has no Content-Disposition header"
-      ),
-      (
-        "multipart/form-data; boundary=x",
-        "--x\r\nContent-Disposition: form-data; name=\"card.name\r\n\r\nKim\r\n--x--",
-        "a part's Content-Disposition is malformed: the quoted value of name is not closed"
-      ),
-      (
-        "multipart/form-data; boundary=x",
-        "--x\r\nContent-Disposition: attachment; name=\"a\"\r\n\r\nKim\r\n--x--",
-        "a part's Content-Disposition is attachment, not form-data"
-      ),
-      (
-        "multipart/form-data; boundary=x",
-        "--x\r\nContent-Disposition: form-data\r\n\r\nKim\r\n--x--",
-        "a part's Content-Disposition has no name"
-      ),
-    ])
-  func malformedMultipart(contentType: String, body: String, reason: String) async throws {
+  @Test(arguments: [
+    (
+      "multipart/form-data", "--x\r\n\r\nbody\r\n--x--",
+      "the Content-Type has no boundary parameter"
+    ),
+    (
+      "multipart/form-data; boundary=x", "no boundary here",
+      "the body does not contain the boundary"
+    ),
+    (
+      "multipart/form-data; boundary=x",
+      "--x\r\nContent-Disposition: form-data; name=\"card.name\"\r\n\r\nKim",
+      "the body ends without its closing boundary"
+    ),
+    (
+      "multipart/form-data; boundary=x",
+      "--x\r\nContent-Type: text/plain\r\n\r\nKim\r\n--x--",
+      "a part has no Content-Disposition header"
+    ),
+    (
+      "multipart/form-data; boundary=x",
+      "--x\r\nContent-Disposition: form-data; name=\"card.name\r\n\r\nKim\r\n--x--",
+      "a part's Content-Disposition is malformed: the quoted value of name is not closed"
+    ),
+    (
+      "multipart/form-data; boundary=x",
+      "--x\r\nContent-Disposition: attachment; name=\"a\"\r\n\r\nKim\r\n--x--",
+      "a part's Content-Disposition is attachment, not form-data"
+    ),
+    (
+      "multipart/form-data; boundary=x",
+      "--x\r\nContent-Disposition: form-data\r\n\r\nKim\r\n--x--",
+      "a part's Content-Disposition has no name"
+    ),
+  ])
+  func aMalformedMultipartBodyAnswers400(contentType: String, body: String, reason: String)
+    async throws
+  {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let request = SandboxRequest(
@@ -314,8 +302,7 @@ struct CardCreationTests {
     #expect(try ParsedEnvelope(response).message == "the multipart body is malformed: \(reason)")
   }
 
-  @Test("a refused creation changes nothing")
-  func refusalChangesNothing() async throws {
+  @Test func aRefusedCreationChangesNothing() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     var form = TestForm.minimal()
@@ -328,8 +315,7 @@ struct CardCreationTests {
     #expect(card["cardId"] as? String == "c4")
   }
 
-  @Test("a form with more parts than the limit answers 400 naming the limit")
-  func tooManyParts() async throws {
+  @Test func aFormWithMorePartsThanTheLimitAnswers400NamingTheLimit() async throws {
     var form = TestForm.minimal()
     for index in 0..<31 { form.field("extra\(index)", "") }
     let (response, _) = try await created(form)
@@ -340,10 +326,8 @@ struct CardCreationTests {
     )
   }
 
-  @Test(
-    "a form is read before its latency, while another request holds the state",
-    .timeLimit(.minutes(1)))
-  func formReadWithoutTheState() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func aFormIsReadBeforeItsLatencyWhileAnotherRequestHoldsTheState() async throws {
     let clock = BlockingClock()
     defer { clock.release() }
     let latency = ControlledLatency()

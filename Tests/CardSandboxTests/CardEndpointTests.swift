@@ -5,8 +5,7 @@ import Testing
 
 @Suite("Card endpoints")
 struct CardEndpointTests {
-  @Test("GET /cards answers the user's cards in list order, each of the Card shape")
-  func listShape() async throws {
+  @Test func getCardsAnswersTheUsersCardsInListOrderEachOfTheCardShape() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle("GET", "/cards", as: session)
@@ -19,8 +18,7 @@ struct CardEndpointTests {
     for card in cards { CardShape.check(card) }
   }
 
-  @Test("the seed card c1 is the contract's example, field for field")
-  func seedMatchesContract() async throws {
+  @Test func theSeedCardC1IsTheContractsExampleFieldForField() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle("GET", "/card/c1", as: session)
@@ -44,8 +42,7 @@ struct CardEndpointTests {
     #expect(String(decoding: response.body, as: UTF8.self).contains(#""/card/c1/image""#))
   }
 
-  @Test("absent optional fields are left out, not null")
-  func absentFieldsOmitted() async throws {
+  @Test func absentOptionalFieldsAreLeftOutNotNull() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login("guest", "guest")
     let cards = try ParsedEnvelope(
@@ -58,8 +55,7 @@ struct CardEndpointTests {
       Set(card.keys) == ["cardId", "userId", "name", "defaultImage", "instagram", "description"])
   }
 
-  @Test("GET /card/{id} answers 404 for an unknown card and 403 for another user's")
-  func detailErrors() async throws {
+  @Test func getCardIdAnswers404ForAnUnknownCardAnd403ForAnotherUsers() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let missing = try await sandbox.handle("GET", "/card/c9", as: session)
@@ -70,8 +66,7 @@ struct CardEndpointTests {
     #expect(try ParsedEnvelope(foreign).message == "card c3 belongs to another user")
   }
 
-  @Test("DELETE /card/{id} answers 200 with null data; the card is gone; 403 and 404 as GET")
-  func delete() async throws {
+  @Test func deleteCardIdAnswers200WithNullDataTheCardIsGone403And404AsGET() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle("DELETE", "/card/c1", as: session)
@@ -90,8 +85,7 @@ struct CardEndpointTests {
     #expect(try await sandbox.cardIds(token: session.accessToken) == ["c2"])
   }
 
-  @Test("PUT /cards answers the cards in the new order, and the list keeps it")
-  func reorder() async throws {
+  @Test func putCardsAnswersTheCardsInTheNewOrderAndTheListKeepsIt() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle(
@@ -103,24 +97,24 @@ struct CardEndpointTests {
     #expect(try await sandbox.cardIds(token: session.accessToken) == ["c2", "c1"])
   }
 
-  @Test(
-    "PUT /cards answers 400 naming every unknown, repeated or missing id",
-    arguments: [
-      (["c2", "c1", "c9"], "card c9 is not in your list"),
-      (
-        ["c2", "c3"],
-        "card c3 is not in your list; card c1 is missing from cardIds; send the whole list"
-      ),
-      (
-        ["c9", "c2", "c2", "c8", "c9"],
-        "cards c9, c8 are not in your list; card c2 appears more than once in cardIds; "
-          + "card c1 is missing from cardIds; send the whole list"
-      ),
-      (["c1", "c1", "c2"], "card c1 appears more than once in cardIds"),
-      (["c1"], "card c2 is missing from cardIds; send the whole list"),
-      ([], "cards c1, c2 are missing from cardIds; send the whole list"),
-    ])
-  func reorderErrors(cardIds: [String], message: String) async throws {
+  @Test(arguments: [
+    (["c2", "c1", "c9"], "card c9 is not in your list"),
+    (
+      ["c2", "c3"],
+      "card c3 is not in your list; card c1 is missing from cardIds; send the whole list"
+    ),
+    (
+      ["c9", "c2", "c2", "c8", "c9"],
+      "cards c9, c8 are not in your list; card c2 appears more than once in cardIds; "
+        + "card c1 is missing from cardIds; send the whole list"
+    ),
+    (["c1", "c1", "c2"], "card c1 appears more than once in cardIds"),
+    (["c1"], "card c2 is missing from cardIds; send the whole list"),
+    ([], "cards c1, c2 are missing from cardIds; send the whole list"),
+  ])
+  func putCardsAnswers400NamingEveryUnknownRepeatedOrMissingId(cardIds: [String], message: String)
+    async throws
+  {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle(Requests.reorder(cardIds, token: session.accessToken))
@@ -129,15 +123,13 @@ struct CardEndpointTests {
     #expect(try await sandbox.cardIds(token: session.accessToken) == ["c1", "c2"])
   }
 
-  @Test(
-    "PUT /cards answers 400 for a malformed body",
-    arguments: [
-      (#"{"cardIds": "c1"}"#, "cardIds must be an array"),
-      (#"{"cardIds": [1, 2]}"#, "cardIds[0] must be a string"),
-      (#"{"ids": ["c1"]}"#, "cardIds is required"),
-      ("cardIds=c1", "the request body is not valid JSON"),
-    ])
-  func reorderMalformed(body: String, message: String) async throws {
+  @Test(arguments: [
+    (#"{"cardIds": "c1"}"#, "cardIds must be an array"),
+    (#"{"cardIds": [1, 2]}"#, "cardIds[0] must be a string"),
+    (#"{"ids": ["c1"]}"#, "cardIds is required"),
+    ("cardIds=c1", "the request body is not valid JSON"),
+  ])
+  func putCardsAnswers400ForAMalformedBody(body: String, message: String) async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle(
@@ -146,8 +138,7 @@ struct CardEndpointTests {
     #expect(try ParsedEnvelope(response).message == message)
   }
 
-  @Test("GET /card/{id}/image answers the uploaded bytes with their type")
-  func image() async throws {
+  @Test func getCardIdImageAnswersTheUploadedBytesWithTheirType() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle("GET", "/card/c1/image", as: session)
@@ -160,8 +151,7 @@ struct CardEndpointTests {
     #expect(try await sandbox.handle(Requests.plain("GET", "/card/c1/image")).status == 401)
   }
 
-  @Test("the guest user sees only their own card")
-  func usersAreSeparate() async throws {
+  @Test func theGuestUserSeesOnlyTheirOwnCard() async throws {
     let sandbox = CardSandbox()
     let guest = try await sandbox.login("guest", "guest")
     #expect(try await sandbox.cardIds(token: guest.accessToken) == ["c3"])

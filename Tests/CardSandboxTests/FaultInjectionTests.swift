@@ -1,13 +1,13 @@
 import CardPrimitives
 import CardSandbox
-import CardTestSupport
+import CardSandboxTransport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
 @Suite("Fault injection")
 struct FaultInjectionTests {
-  @Test("failNext answers the status for the next N requests, then normally")
-  func failNext() async throws {
+  @Test func failNextAnswersTheStatusForTheNextNRequestsThenNormally() async throws {
     let sandbox = CardSandbox()
     try await sandbox.failNext(status: 500, count: 2)
     #expect(await sandbox.faults.failuresRemaining == 2)
@@ -22,8 +22,7 @@ struct FaultInjectionTests {
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test("malformNext answers 200 with a reply that breaks the contract, changing nothing")
-  func malformNext() async throws {
+  @Test func malformNextAnswers200WithAReplyThatBreaksTheContractChangingNothing() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     try await sandbox.malformNext(.envelope)
@@ -47,8 +46,7 @@ struct FaultInjectionTests {
     }
   }
 
-  @Test("an injected failure changes no state")
-  func failureChangesNothing() async throws {
+  @Test func anInjectedFailureChangesNoState() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     try await sandbox.failNext(status: 500)
@@ -59,8 +57,8 @@ struct FaultInjectionTests {
         == 200)
   }
 
-  @Test("502, 503 and 504 answer an HTML page, as a proxy would", arguments: [502, 503, 504])
-  func gatewayErrorsAreHTML(status: Int) async throws {
+  @Test(arguments: [502, 503, 504])
+  func statuses502503And504AnswerAnHTMLPageAsAProxyWould(status: Int) async throws {
     let sandbox = CardSandbox()
     try await sandbox.failNext(status: status)
     let response = try await sandbox.handle(Requests.plain("GET", "/cards"))
@@ -70,8 +68,7 @@ struct FaultInjectionTests {
     #expect((try? JSONSerialization.jsonObject(with: response.body)) == nil)
   }
 
-  @Test("an injected 401 carries the Bearer challenge, as every 401 must (RFC 9110 §11.6.1)")
-  func injectedUnauthorizedChallenges() async throws {
+  @Test func anInjected401CarriesTheBearerChallengeAsEvery401MustRFC91101161() async throws {
     let sandbox = CardSandbox()
     try await sandbox.failNext(status: 401)
     let response = try await sandbox.handle(Requests.login())
@@ -80,8 +77,7 @@ struct FaultInjectionTests {
     #expect(challenge.hasPrefix("Bearer"))
   }
 
-  @Test("a count of 0 clears the queue; bad arguments are refused")
-  func failNextArguments() async throws {
+  @Test func aCountOf0ClearsTheQueueBadArgumentsAreRefused() async throws {
     let sandbox = CardSandbox()
     try await sandbox.failNext(status: 503, count: 3)
     try await sandbox.failNext(status: 503, count: 0)
@@ -97,8 +93,7 @@ struct FaultInjectionTests {
     }
   }
 
-  @Test("a latency over the REPL's ten minutes is refused; ten minutes is accepted")
-  func latencyBound() async throws {
+  @Test func aLatencyOverTheREPLsTenMinutesIsRefusedTenMinutesIsAccepted() async throws {
     let sandbox = CardSandbox()
     try await sandbox.setLatency(.milliseconds(600_000))
     #expect(await sandbox.faults.latencyMilliseconds == 600_000)
@@ -111,8 +106,7 @@ struct FaultInjectionTests {
     #expect(await sandbox.faults.latencyMilliseconds == 600_000)
   }
 
-  @Test("a latency in milliseconds is rounded down and clamped, never a trap")
-  func latencyMillisecondsNeverTraps() {
+  @Test func aLatencyInMillisecondsIsRoundedDownAndClampedNeverATrap() {
     var faults = SandboxFaults.none
     for (latency, milliseconds) in [
       (Duration.zero, 0), (.microseconds(1_500), 1), (.seconds(2), 2000),
@@ -124,8 +118,7 @@ struct FaultInjectionTests {
     }
   }
 
-  @Test("offline requests throw .offline; back online they are answered")
-  func offline() async throws {
+  @Test func offlineRequestsThrowOfflineBackOnlineTheyAreAnswered() async throws {
     let sandbox = CardSandbox()
     await sandbox.setOffline(true)
     #expect(await sandbox.faults.description == "offline")
@@ -136,8 +129,7 @@ struct FaultInjectionTests {
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test("latency holds the answer until it is waited out; without latency nothing waits")
-  func latency() async throws {
+  @Test func latencyHoldsTheAnswerUntilItIsWaitedOutWithoutLatencyNothingWaits() async throws {
     let latency = ControlledLatency()
     let sandbox = CardSandbox(sleep: latency.hold)
     #expect(try await sandbox.handle(Requests.login()).status == 200)
@@ -152,10 +144,8 @@ struct FaultInjectionTests {
     #expect(try await request.value.status == 200)
   }
 
-  @Test(
-    "cancelling a request during its latency throws .cancelled at once",
-    .timeLimit(.minutes(1)))
-  func cancellation() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func cancellingARequestDuringItsLatencyThrowsCancelledAtOnce() async throws {
     // Never released: only the cancellation can end this latency.
     let latency = ControlledLatency()
     let sandbox = CardSandbox(sleep: latency.hold)
@@ -166,8 +156,8 @@ struct FaultInjectionTests {
     await #expect(throws: SandboxTransportError.cancelled) { try await request.value }
   }
 
-  @Test("going offline during the latency fails the waiting request", .timeLimit(.minutes(1)))
-  func offlineDuringLatency() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func goingOfflineDuringTheLatencyFailsTheWaitingRequest() async throws {
     let latency = ControlledLatency()
     let sandbox = CardSandbox(sleep: latency.hold)
     try await sandbox.setLatency(.milliseconds(200))
@@ -178,8 +168,8 @@ struct FaultInjectionTests {
     await #expect(throws: SandboxTransportError.offline) { try await request.value }
   }
 
-  @Test("expireAccessTokens makes the current access tokens answer 401; refresh still works")
-  func expire() async throws {
+  @Test func expireAccessTokensMakesTheCurrentAccessTokensAnswer401RefreshStillWorks() async throws
+  {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     try await sandbox.expireAccessTokens()
@@ -193,8 +183,7 @@ struct FaultInjectionTests {
       try await sandbox.handle(Requests.plain("GET", "/cards", token: newAccess)).status == 200)
   }
 
-  @Test("revokeRefreshTokens makes refresh answer 401; access tokens live on")
-  func revoke() async throws {
+  @Test func revokeRefreshTokensMakesRefreshAnswer401AccessTokensLiveOn() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     try await sandbox.revokeRefreshTokens()
@@ -204,8 +193,7 @@ struct FaultInjectionTests {
         == 200)
   }
 
-  @Test("the faults snapshot describes every active fault; clearFaults removes them")
-  func snapshot() async throws {
+  @Test func theFaultsSnapshotDescribesEveryActiveFaultClearFaultsRemovesThem() async throws {
     let sandbox = CardSandbox()
     #expect(await sandbox.faults.description == "none")
     await sandbox.setOffline(true)
@@ -219,8 +207,7 @@ struct FaultInjectionTests {
     #expect(await sandbox.faults == .none)
   }
 
-  @Test("reset restores the seed cards, ends every session and clears the faults")
-  func reset() async throws {
+  @Test func resetRestoresTheSeedCardsEndsEverySessionAndClearsTheFaults() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     #expect(

@@ -1,6 +1,7 @@
+import CardDataTesting
 import CardPrimitives
 import CardSandbox
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -24,8 +25,7 @@ struct LoginRateLimitTests {
     }
   }
 
-  @Test("the sixth login after five failures answers 429 with Retry-After, even the right one")
-  func lockedAfterFiveFailures() async throws {
+  @Test func theSixthLoginAfterFiveFailuresAnswers429WithRetryAfterEvenTheRightOne() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     try await fail(sandbox)
 
@@ -39,15 +39,13 @@ struct LoginRateLimitTests {
     }
   }
 
-  @Test("four failures leave the right password working")
-  func fourFailuresAreNotALock() async throws {
+  @Test func fourFailuresLeaveTheRightPasswordWorking() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     try await fail(sandbox, count: 4)
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test("Retry-After counts down to the moment the oldest of the five failures is 60 s old")
-  func retryAfterCountsDown() async throws {
+  @Test func retryAfterCountsDownToTheMomentTheOldestOfTheFiveFailuresIs60SOld() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     let start = clock.now()
     try await fail(sandbox, spacing: .seconds(10))  // the failures at 0, 10, 20, 30 and 40 s
@@ -61,8 +59,7 @@ struct LoginRateLimitTests {
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test("refused attempts do not lengthen the lock")
-  func refusedAttemptsAreNotFailures() async throws {
+  @Test func refusedAttemptsDoNotLengthenTheLock() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     try await fail(sandbox)
     for _ in 1...10 {
@@ -73,8 +70,7 @@ struct LoginRateLimitTests {
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test("the window slides: five failures spread over more than 60 s lock nobody")
-  func slidingWindow() async throws {
+  @Test func theWindowSlidesFiveFailuresSpreadOverMoreThan60SLockNobody() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     try await fail(sandbox, count: 4, spacing: .seconds(20))  // at 0, 20, 40 and 60 s
     clock.advance(by: .seconds(1))
@@ -83,8 +79,7 @@ struct LoginRateLimitTests {
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test("a fifth failure within the window locks, whenever the first four were")
-  func fifthFailureInsideTheWindowLocks() async throws {
+  @Test func aFifthFailureWithinTheWindowLocksWheneverTheFirstFourWere() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     try await fail(sandbox, count: 4, spacing: .seconds(20))  // at 0, 20, 40 and 60 s
     clock.advance(by: .seconds(1))
@@ -95,8 +90,7 @@ struct LoginRateLimitTests {
     #expect(response.headers["Retry-After"] == "19")  // until 80 s
   }
 
-  @Test("a successful login clears the failures before it")
-  func successClearsFailures() async throws {
+  @Test func aSuccessfulLoginClearsTheFailuresBeforeIt() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     try await fail(sandbox, count: 4)
     #expect(try await sandbox.handle(Requests.login()).status == 200)
@@ -104,8 +98,7 @@ struct LoginRateLimitTests {
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test("another user is not affected, and unknown user ids are never locked")
-  func otherUsersAreNotAffected() async throws {
+  @Test func anotherUserIsNotAffectedAndUnknownUserIdsAreNeverLocked() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     try await fail(sandbox, "demo")
     #expect(try await sandbox.handle(Requests.login("guest", "guest")).status == 200)
@@ -115,8 +108,7 @@ struct LoginRateLimitTests {
     #expect(try await sandbox.handle(Requests.login("DEMO", "demo")).status == 401)
   }
 
-  @Test("a malformed login body is not a failed login")
-  func malformedBodiesAreNotFailures() async throws {
+  @Test func aMalformedLoginBodyIsNotAFailedLogin() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     for _ in 1...10 {
       let response = try await sandbox.handle(
@@ -126,8 +118,7 @@ struct LoginRateLimitTests {
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test("reset clears the lock")
-  func resetClearsTheLock() async throws {
+  @Test func resetClearsTheLock() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     try await fail(sandbox)
     #expect(try await sandbox.handle(Requests.login()).status == 429)
@@ -135,17 +126,16 @@ struct LoginRateLimitTests {
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test("a clock set back forgets the failures instead of locking for longer than the window")
-  func clockSetBack() async throws {
+  @Test func aClockSetBackForgetsTheFailuresInsteadOfLockingForLongerThanTheWindow() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     try await fail(sandbox)
     clock.advance(by: .seconds(-3600))
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
-  @Test(
-    "the lock is kept in memory, per sandbox: another sandbox on the same state file is not locked")
-  func perSandbox() async throws {
+  @Test func theLockIsKeptInMemoryPerSandboxAnotherSandboxOnTheSameStateFileIsNotLocked()
+    async throws
+  {
     let directory = try TemporaryDirectory()
     let stateFile = directory.url.appendingPathComponent("state.json")
     let first = try CardSandbox(stateFile: stateFile, clock: clock.now)

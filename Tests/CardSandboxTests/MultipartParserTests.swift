@@ -9,38 +9,34 @@ struct MultipartParserTests {
     try MultipartParser.parts(of: Data(text.utf8), boundary: boundary)
   }
 
-  @Test(
-    "the boundary is read from the Content-Type, quoted or not",
-    arguments: [
-      ("multipart/form-data; boundary=abc123", "abc123"),
-      (#"multipart/form-data; boundary="a b:c""#, "a b:c"),
-      (
-        #"Multipart/Form-Data;BOUNDARY="----WebKitFormBoundary7MA4YWxk""#,
-        "----WebKitFormBoundary7MA4YWxk"
-      ),
-      ("multipart/form-data; charset=utf-8; boundary=x;", "x"),
-    ])
-  func boundary(contentType: String, expected: String) throws {
+  @Test(arguments: [
+    ("multipart/form-data; boundary=abc123", "abc123"),
+    (#"multipart/form-data; boundary="a b:c""#, "a b:c"),
+    (
+      #"Multipart/Form-Data;BOUNDARY="----WebKitFormBoundary7MA4YWxk""#,
+      "----WebKitFormBoundary7MA4YWxk"
+    ),
+    ("multipart/form-data; charset=utf-8; boundary=x;", "x"),
+  ])
+  func theBoundaryIsReadFromTheContentTypeQuotedOrNot(contentType: String, expected: String) throws
+  {
     let type = try ParameterizedHeader(contentType)
     #expect(type.value.lowercased() == "multipart/form-data")
     #expect(try MultipartParser.boundary(of: type) == expected)
   }
 
-  @Test(
-    "an invalid boundary is refused",
-    arguments: [
-      "multipart/form-data; boundary=",
-      "multipart/form-data; boundary=\(String(repeating: "x", count: 71))",
-      #"multipart/form-data; boundary="ends in space ""#,
-      "multipart/form-data; boundary=semi%colon",
-    ])
-  func invalidBoundary(contentType: String) throws {
+  @Test(arguments: [
+    "multipart/form-data; boundary=",
+    "multipart/form-data; boundary=\(String(repeating: "x", count: 71))",
+    #"multipart/form-data; boundary="ends in space ""#,
+    "multipart/form-data; boundary=semi%colon",
+  ])
+  func anInvalidBoundaryIsRefused(contentType: String) throws {
     let type = try ParameterizedHeader(contentType)
     #expect(throws: MultipartParser.Malformed.self) { try MultipartParser.boundary(of: type) }
   }
 
-  @Test("parts are read in order with their names, file names, types and bytes")
-  func readsParts() throws {
+  @Test func partsAreReadInOrderWithTheirNamesFileNamesTypesAndBytes() throws {
     let body =
       "--b0und\r\n"
       + "Content-Disposition: form-data; name=\"card.name\"\r\n\r\n"
@@ -61,8 +57,7 @@ struct MultipartParserTests {
     #expect(parsed[1].body == Data("\u{1}\u{2}\r\n\r\n--b0un\r\nx--b0und".utf8))
   }
 
-  @Test("a preamble, transport padding and an epilogue are ignored")
-  func preambleAndEpilogue() throws {
+  @Test func aPreambleTransportPaddingAndAnEpilogueAreIgnored() throws {
     let body =
       "This is a preamble.\r\n--b0und  \t\r\n"
       + "Content-Disposition: form-data; name=a\r\n\r\n"
@@ -72,26 +67,27 @@ struct MultipartParserTests {
     #expect(parsed.first?.body == Data("1".utf8))
   }
 
-  @Test("an empty part body and an empty form are read")
-  func emptyParts() throws {
+  @Test func anEmptyPartBodyAndAnEmptyFormAreRead() throws {
     let parsed = try parts(
       "--b0und\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\r\n--b0und--")
     #expect(parsed.first?.body == Data())
     #expect(try parts("--b0und--\r\n").isEmpty)
   }
 
-  @Test(
-    "%22, %0D and %0A are unescaped in names and file names; other escapes stay",
-    arguments: [
-      (#"my%22cat%22.png"#, "my\"cat\".png"),
-      (#"line%0D%0Abreak.jpg"#, "line\r\nbreak.jpg"),
-      (#"lower%0d%0a.jpg"#, "lower\r\n.jpg"),
-      (#"100%25 real%41.png"#, "100%25 real%41.png"),
-      (#"trailing%"#, "trailing%"),
-      (#"세상;=1.png"#, "세상;=1.png"),
-      (#"C:\photos\a.png"#, #"C:\photos\a.png"#),
-    ])
-  func unescapesFilename(sent: String, expected: String) throws {
+  @Test(arguments: [
+    (#"my%22cat%22.png"#, "my\"cat\".png"),
+    (#"line%0D%0Abreak.jpg"#, "line\r\nbreak.jpg"),
+    (#"lower%0d%0a.jpg"#, "lower\r\n.jpg"),
+    (#"100%25 real%41.png"#, "100%25 real%41.png"),
+    (#"trailing%"#, "trailing%"),
+    (#"세상;=1.png"#, "세상;=1.png"),
+    (#"C:\photos\a.png"#, #"C:\photos\a.png"#),
+  ])
+  func percent22And0DAnd0AAreUnescapedInNamesAndFileNamesOtherEscapesStay(
+    sent: String, expected: String
+  )
+    throws
+  {
     let body =
       "--b0und\r\nContent-Disposition: form-data; name=\"x%22y\"; filename=\"\(sent)\"\r\n\r\n"
       + "z\r\n--b0und--"
@@ -100,22 +96,19 @@ struct MultipartParserTests {
     #expect(part.filename == expected)
   }
 
-  @Test(
-    "malformed bodies are refused",
-    arguments: [
-      "--b0und\nContent-Disposition: form-data; name=a\n\n1\n--b0und--",
-      "--b0und\r\nContent-Disposition: form-data; name=a\r\n1\r\n--b0und--",
-      "--b0und\r\nContent-Disposition form-data\r\n\r\n1\r\n--b0und--",
-      "--b0und\r\nContent-Disposition: form-data; name=a\r\nContent-Disposition: form-data; name=b\r\n\r\n1\r\n--b0und--",
-      "--b0und\r\nContent-Disposition: form-data; name=a; name=b\r\n\r\n1\r\n--b0und--",
-      "--b0undX\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--b0und--",
-    ])
-  func malformed(body: String) {
+  @Test(arguments: [
+    "--b0und\nContent-Disposition: form-data; name=a\n\n1\n--b0und--",
+    "--b0und\r\nContent-Disposition: form-data; name=a\r\n1\r\n--b0und--",
+    "--b0und\r\nContent-Disposition form-data\r\n\r\n1\r\n--b0und--",
+    "--b0und\r\nContent-Disposition: form-data; name=a\r\nContent-Disposition: form-data; name=b\r\n\r\n1\r\n--b0und--",
+    "--b0und\r\nContent-Disposition: form-data; name=a; name=b\r\n\r\n1\r\n--b0und--",
+    "--b0undX\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--b0und--",
+  ])
+  func malformedBodiesAreRefused(body: String) {
     #expect(throws: MultipartParser.Malformed.self) { try parts(body) }
   }
 
-  @Test("part headers that are not UTF-8 are refused")
-  func headersNotUTF8() {
+  @Test func partHeadersThatAreNotUTF8AreRefused() {
     var body = Data("--b0und\r\nContent-Disposition: form-data; name=\"".utf8)
     body.append(contentsOf: [0xFF, 0xFE])
     body.append(Data("\"\r\n\r\n1\r\n--b0und--".utf8))
@@ -124,8 +117,7 @@ struct MultipartParserTests {
     }
   }
 
-  @Test("a body sliced out of larger data is read by its own indices")
-  func slicedData() throws {
+  @Test func aBodySlicedOutOfLargerDataIsReadByItsOwnIndices() throws {
     let whole = Data(
       "XXXX--b0und\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--b0und--".utf8)
     let slice = whole.dropFirst(4)
@@ -133,8 +125,7 @@ struct MultipartParserTests {
     #expect(parsed.first?.body == Data("1".utf8))
   }
 
-  @Test("as many parts as the limit are read; one more is refused, naming the limit")
-  func partLimit() throws {
+  @Test func asManyPartsAsTheLimitAreReadOneMoreIsRefusedNamingTheLimit() throws {
     let part = "--b0und\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\r\n"
     let limit = MultipartParser.maximumPartCount
     #expect(limit == 32)
@@ -145,8 +136,7 @@ struct MultipartParserTests {
     ) { try parts(String(repeating: part, count: limit + 1) + "--b0und--") }
   }
 
-  @Test("a body over the part limit is refused at the first part over it, whatever follows")
-  func partLimitStopsReading() throws {
+  @Test func aBodyOverThePartLimitIsRefusedAtTheFirstPartOverItWhateverFollows() throws {
     let part = "--b0und\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\r\n"
     // After the delimiter of the part over the limit comes no valid framing at all.
     let body = String(repeating: part, count: MultipartParser.maximumPartCount) + "--b0und"

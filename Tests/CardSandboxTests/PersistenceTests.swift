@@ -1,4 +1,5 @@
-import CardTestSupport
+import CardDataTesting
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -6,8 +7,7 @@ import Testing
 
 @Suite("Persistence")
 struct PersistenceTests {
-  @Test("a new sandbox creates its database, and SQLite's files beside it, with mode 0600")
-  func createsFile() async throws {
+  @Test func aNewSandboxCreatesItsDatabaseAndSQLitesFilesBesideItWithMode0600() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     _ = try await sandbox.login()
@@ -22,8 +22,7 @@ struct PersistenceTests {
     #expect(header == Data("SQLite format 3\0".utf8))
   }
 
-  @Test("a JSON state file of format 1 is moved into the database once, and kept beside it")
-  func migratesJSONState() async throws {
+  @Test func aJSONStateFileOfFormat1IsMovedIntoTheDatabaseOnceAndKeptBesideIt() async throws {
     let directory = try TemporaryDirectory()
     let json = Data(StateFileV1Fixture.text(image: SampleImages.png()).utf8)
     try json.write(to: directory.stateFile)
@@ -47,8 +46,7 @@ struct PersistenceTests {
     #expect(try await second.refresh(session.refreshToken).refreshToken != session.refreshToken)
   }
 
-  @Test("cards, order, images, ids and the session survive a restart")
-  func survivesRestart() async throws {
+  @Test func cardsOrderImagesIdsAndTheSessionSurviveARestart() async throws {
     let directory = try TemporaryDirectory()
     let clock = FakeWallClock()
     let first = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
@@ -87,8 +85,7 @@ struct PersistenceTests {
         == 401)
   }
 
-  @Test("logout and injected token faults are saved; faults themselves are not")
-  func tokenFaultsSaved() async throws {
+  @Test func logoutAndInjectedTokenFaultsAreSavedFaultsThemselvesAreNot() async throws {
     let directory = try TemporaryDirectory()
     let first = try CardSandbox(stateFile: directory.stateFile)
     let session = try await first.login()
@@ -107,19 +104,19 @@ struct PersistenceTests {
         == 401)
   }
 
-  @Test(
-    "a corrupt state file is an error naming the file, and is left untouched",
-    arguments: [
-      ("not json", "it is neither an SQLite database nor a JSON state"),
-      ("{not json", "it is not valid JSON"),
-      (#"{"version": 1}"#, "the field cards is missing"),
-      (#"{"version": "1"}"#, "the field version has the wrong type"),
-      (
-        #"{"version": 1, "cards": {"cards": {}, "order": {"demo": ["c1"]}, "nextCardNumber": 4}, "sessions": {"accessTokens": {}, "refreshTokens": {}}}"#,
-        "the list of demo names card c1, which is not theirs"
-      ),
-    ])
-  func corruptFile(content: String, reason: String) throws {
+  @Test(arguments: [
+    ("not json", "it is neither an SQLite database nor a JSON state"),
+    ("{not json", "it is not valid JSON"),
+    (#"{"version": 1}"#, "the field cards is missing"),
+    (#"{"version": "1"}"#, "the field version has the wrong type"),
+    (
+      #"{"version": 1, "cards": {"cards": {}, "order": {"demo": ["c1"]}, "nextCardNumber": 4}, "sessions": {"accessTokens": {}, "refreshTokens": {}}}"#,
+      "the list of demo names card c1, which is not theirs"
+    ),
+  ])
+  func aCorruptStateFileIsAnErrorNamingTheFileAndIsLeftUntouched(content: String, reason: String)
+    throws
+  {
     let directory = try TemporaryDirectory()
     try Data(content.utf8).write(to: directory.stateFile)
     #expect(throws: SandboxStateError.corrupt(path: directory.stateFile.path, reason: reason)) {
@@ -128,8 +125,7 @@ struct PersistenceTests {
     #expect(try Data(contentsOf: directory.stateFile) == Data(content.utf8))
   }
 
-  @Test("a database of a newer format is reported as such, and left untouched")
-  func unsupportedDatabaseVersion() throws {
+  @Test func aDatabaseOfANewerFormatIsReportedAsSuchAndLeftUntouched() throws {
     let directory = try TemporaryDirectory()
     _ = try CardSandbox(stateFile: directory.stateFile)
     try SQLiteConnection(path: directory.stateFile.path).execute("PRAGMA user_version = 3")
@@ -140,8 +136,7 @@ struct PersistenceTests {
     }
   }
 
-  @Test("a newer format version is reported as such")
-  func unsupportedVersion() throws {
+  @Test func aNewerFormatVersionIsReportedAsSuch() throws {
     let directory = try TemporaryDirectory()
     try Data(#"{"version": 2, "whatever": true}"#.utf8).write(to: directory.stateFile)
     #expect(
@@ -151,8 +146,7 @@ struct PersistenceTests {
     }
   }
 
-  @Test("startFresh overwrites a corrupt file with the seed state")
-  func startFresh() async throws {
+  @Test func startFreshOverwritesACorruptFileWithTheSeedState() async throws {
     let directory = try TemporaryDirectory()
     try Data("garbage".utf8).write(to: directory.stateFile)
     let sandbox = try CardSandbox(stateFile: directory.stateFile, startFresh: true)
@@ -163,8 +157,7 @@ struct PersistenceTests {
     _ = try CardSandbox(stateFile: directory.stateFile)
   }
 
-  @Test("reset rewrites the file with the seed state")
-  func resetRewrites() async throws {
+  @Test func resetRewritesTheFileWithTheSeedState() async throws {
     let directory = try TemporaryDirectory()
     let first = try CardSandbox(stateFile: directory.stateFile)
     let session = try await first.login()
@@ -180,8 +173,7 @@ struct PersistenceTests {
     #expect(try await second.cardIds(token: again.accessToken) == ["c1", "c2"])
   }
 
-  @Test("a state failure's answer names no path; its detail names the database")
-  func failureNamesNoAbsolutePath() async throws {
+  @Test func aStateFailuresAnswerNamesNoPathItsDetailNamesTheDatabase() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
@@ -196,8 +188,7 @@ struct PersistenceTests {
     #expect(response.failureDetail?.contains(directory.stateFile.path) == true)
   }
 
-  @Test("a state that cannot be saved answers 500 and changes nothing")
-  func unwritable() async throws {
+  @Test func aStateThatCannotBeSavedAnswers500AndChangesNothing() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()

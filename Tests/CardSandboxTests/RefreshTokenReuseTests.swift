@@ -1,6 +1,7 @@
+import CardDataTesting
 import CardPrimitives
 import CardSandbox
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -11,9 +12,9 @@ import Testing
 struct RefreshTokenReuseTests {
   let clock = FakeWallClock()
 
-  @Test(
-    "a spent refresh token reused within the interval answers the successor and a new access token")
-  func reuseWithinTheInterval() async throws {
+  @Test func aSpentRefreshTokenReusedWithinTheIntervalAnswersTheSuccessorAndANewAccessToken()
+    async throws
+  {
     let sandbox = CardSandbox(clock: clock.now)
     let session = try await sandbox.login()
     let lost = try await sandbox.refresh(session.refreshToken)
@@ -28,8 +29,7 @@ struct RefreshTokenReuseTests {
     #expect(next.refreshToken != retried.refreshToken)
   }
 
-  @Test("the reply of a reuse has the full access token lifetime, also when the lost one expired")
-  func reuseAfterTheLostAccessTokenExpired() async throws {
+  @Test func theReplyOfAReuseHasTheFullAccessTokenLifetimeAlsoWhenTheLostOneExpired() async throws {
     let sandbox = CardSandbox(accessTokenLifetime: .seconds(1), clock: clock.now)
     let session = try await sandbox.login()
     let lost = try await sandbox.refresh(session.refreshToken)
@@ -43,8 +43,7 @@ struct RefreshTokenReuseTests {
     #expect(try await sandbox.handle("GET", "/cards", as: retried).status == 200)
   }
 
-  @Test("after the interval a spent refresh token is refused as before")
-  func reuseAfterTheInterval() async throws {
+  @Test func afterTheIntervalASpentRefreshTokenIsRefusedAsBefore() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     let session = try await sandbox.login()
     let lost = try await sandbox.refresh(session.refreshToken)
@@ -58,8 +57,7 @@ struct RefreshTokenReuseTests {
     #expect(try await sandbox.handle(Requests.refresh(lost.refreshToken)).status == 200)
   }
 
-  @Test("once its successor is used, a spent refresh token is refused within the interval")
-  func reuseAfterTheSuccessorWasUsed() async throws {
+  @Test func onceItsSuccessorIsUsedASpentRefreshTokenIsRefusedWithinTheInterval() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     let session = try await sandbox.login()
     let second = try await sandbox.refresh(session.refreshToken)
@@ -70,8 +68,7 @@ struct RefreshTokenReuseTests {
     #expect(try await sandbox.handle(Requests.refresh(second.refreshToken)).status == 200)
   }
 
-  @Test("logout, revoke-refresh and reset end the reuse of a spent refresh token")
-  func endingTheSessionEndsTheReuse() async throws {
+  @Test func logoutRevokeRefreshAndResetEndTheReuseOfASpentRefreshToken() async throws {
     let sandbox = CardSandbox(clock: clock.now)
     let loggedOut = try await sandbox.login()
     _ = try await sandbox.refresh(loggedOut.refreshToken)
@@ -89,8 +86,7 @@ struct RefreshTokenReuseTests {
     #expect(try await sandbox.handle(Requests.refresh(reset.refreshToken)).status == 401)
   }
 
-  @Test("the interval is configurable, and zero makes a spent token unusable at once")
-  func configuredInterval() async throws {
+  @Test func theIntervalIsConfigurableAndZeroMakesASpentTokenUnusableAtOnce() async throws {
     let short = CardSandbox(refreshTokenReuseInterval: .seconds(5), clock: clock.now)
     let session = try await short.login()
     _ = try await short.refresh(session.refreshToken)
@@ -105,8 +101,7 @@ struct RefreshTokenReuseTests {
     #expect(try await none.handle(Requests.refresh(other.refreshToken)).status == 401)
   }
 
-  @Test("a sandbox on the same state file, as another process, accepts the reuse")
-  func reuseAcrossSandboxesOnOneStateFile() async throws {
+  @Test func aSandboxOnTheSameStateFileAsAnotherProcessAcceptsTheReuse() async throws {
     let directory = try TemporaryDirectory()
     let killed = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
     let session = try await killed.login()
@@ -117,8 +112,7 @@ struct RefreshTokenReuseTests {
     #expect(retried.refreshToken == lost.refreshToken)
   }
 
-  @Test("a state file written before the reuse interval existed is read, with its sessions")
-  func stateFileWithoutSpentRefreshTokens() async throws {
+  @Test func aStateFileWrittenBeforeTheReuseIntervalExistedIsReadWithItsSessions() async throws {
     let directory = try TemporaryDirectory()
     try Data(
       StateFileV1Fixture.text(image: SampleImages.png(), withSpentRefreshTokens: false).utf8
@@ -129,8 +123,7 @@ struct RefreshTokenReuseTests {
       try await restarted.handle(Requests.refresh(StateFileV1Fixture.refreshToken)).status == 200)
   }
 
-  @Test("a spent refresh token of a JSON state file stays reusable within its interval")
-  func spentRefreshTokenMigrated() async throws {
+  @Test func aSpentRefreshTokenOfAJSONStateFileStaysReusableWithinItsInterval() async throws {
     let directory = try TemporaryDirectory()
     let reusableUntil = Int(clock.now().timeIntervalSince1970) + 30
     try Data(

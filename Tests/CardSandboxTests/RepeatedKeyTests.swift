@@ -7,15 +7,15 @@ import Testing
 /// and a proxy may keep the other, and they must never disagree about who is signing in.
 @Suite("Repeated JSON keys in request bodies")
 struct RepeatedKeyTests {
-  @Test(
-    "a login that names a key twice answers 400 naming the key, and signs no one in",
-    arguments: [
-      (#"{"userId":"guest","password":"guest","userId":"demo"}"#, "userId"),
-      (#"{"userId":"demo","password":"wrong","password":"demo"}"#, "password"),
-      (#"{"userId":"guest","password":"guest","user\u0049d":"demo"}"#, "userId"),
-      (#"{"userId":"guest","password":"guest","extra":{"a":1,"a":2}}"#, "a"),
-    ])
-  func login(body: String, key: String) async throws {
+  @Test(arguments: [
+    (#"{"userId":"guest","password":"guest","userId":"demo"}"#, "userId"),
+    (#"{"userId":"demo","password":"wrong","password":"demo"}"#, "password"),
+    (#"{"userId":"guest","password":"guest","user\u0049d":"demo"}"#, "userId"),
+    (#"{"userId":"guest","password":"guest","extra":{"a":1,"a":2}}"#, "a"),
+  ])
+  func aLoginThatNamesAKeyTwiceAnswers400NamingTheKeyAndSignsNoOneIn(body: String, key: String)
+    async throws
+  {
     let sandbox = CardSandbox()
     let response = try await sandbox.handle(Requests.json("POST", "/auth/login", body))
     #expect(response.status == 400)
@@ -23,8 +23,7 @@ struct RepeatedKeyTests {
       try ParsedEnvelope(response).message == "the key \(key) appears more than once in one object")
   }
 
-  @Test("a refresh and a reorder that name a key twice answer 400 and change nothing")
-  func otherJSONBodies() async throws {
+  @Test func aRefreshAndAReorderThatNameAKeyTwiceAnswer400AndChangeNothing() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let refresh = try await sandbox.handle(
@@ -45,8 +44,7 @@ struct RepeatedKeyTests {
       try ParsedEnvelope(reorder).message == "the key cardIds appears more than once in one object")
   }
 
-  @Test("the same key in different objects, and repeated values, are accepted")
-  func sameKeyElsewhere() async throws {
+  @Test func theSameKeyInDifferentObjectsAndRepeatedValuesAreAccepted() async throws {
     let sandbox = CardSandbox()
     let body =
       #"{"userId": "demo", "password": "demo", "note": {"userId": "x"}, "more": ["userId", "userId"]}"#

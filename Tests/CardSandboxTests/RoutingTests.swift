@@ -5,41 +5,38 @@ import Testing
 
 @Suite("Routing")
 struct RoutingTests {
-  @Test(
-    "unknown paths answer 404",
-    arguments: [
-      "/", "/card/c1/extra", "/cards/", "/auth", "/auth/login/x", "/Cards", "//cards",
-      "/card/c1/image/x",
-    ])
-  func unknownPath(path: String) async throws {
+  @Test(arguments: [
+    "/", "/card/c1/extra", "/cards/", "/auth", "/auth/login/x", "/Cards", "//cards",
+    "/card/c1/image/x",
+  ])
+  func unknownPathsAnswer404(path: String) async throws {
     let response = try await CardSandbox().handle(Requests.plain("GET", path))
     #expect(response.status == 404)
     #expect(try ParsedEnvelope(response).message.hasPrefix("no resource at "))
   }
 
-  @Test(
-    "a wrong method on a known path answers 405 with Allow",
-    arguments: [
-      ("GET", "/auth/login", "POST"),
-      ("PUT", "/auth/refresh", "POST"),
-      ("GET", "/auth/logout", "POST"),
-      ("POST", "/cards", "GET, PUT"),
-      ("DELETE", "/cards", "GET, PUT"),
-      ("GET", "/card", "POST"),
-      ("PUT", "/card/c1", "DELETE, GET"),
-      ("POST", "/card/c1", "DELETE, GET"),
-      ("DELETE", "/card/c1/image", "GET"),
-      ("get", "/cards", "GET, PUT"),
-    ])
-  func wrongMethod(method: String, path: String, allow: String) async throws {
+  @Test(arguments: [
+    ("GET", "/auth/login", "POST"),
+    ("PUT", "/auth/refresh", "POST"),
+    ("GET", "/auth/logout", "POST"),
+    ("POST", "/cards", "GET, PUT"),
+    ("DELETE", "/cards", "GET, PUT"),
+    ("GET", "/card", "POST"),
+    ("PUT", "/card/c1", "DELETE, GET"),
+    ("POST", "/card/c1", "DELETE, GET"),
+    ("DELETE", "/card/c1/image", "GET"),
+    ("get", "/cards", "GET, PUT"),
+  ])
+  func aWrongMethodOnAKnownPathAnswers405WithAllow(method: String, path: String, allow: String)
+    async throws
+  {
     let response = try await CardSandbox().handle(Requests.plain(method, path))
     #expect(response.status == 405)
     #expect(response.headers["Allow"] == allow)
     #expect(try ParsedEnvelope(response).message.contains("does not support \(method)"))
   }
 
-  @Test("the query string is ignored and path segments are percent-decoded")
-  func queryAndEncoding() async throws {
+  @Test func theQueryStringIsIgnoredAndPathSegmentsArePercentDecoded() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let withQuery = Requests.plain("GET", "/cards?page=1&sort=name", token: session.accessToken)
@@ -52,17 +49,14 @@ struct RoutingTests {
     #expect(try ParsedEnvelope(slash).message == "card c1/image not found")
   }
 
-  @Test(
-    "a malformed request target answers 400",
-    arguments: ["cards", "/card/%zz", "/card/%E0%A4", "/card/%"])
-  func malformedTarget(path: String) async throws {
+  @Test(arguments: ["cards", "/card/%zz", "/card/%E0%A4", "/card/%"])
+  func aMalformedRequestTargetAnswers400(path: String) async throws {
     let response = try await CardSandbox().handle(Requests.plain("GET", path))
     #expect(response.status == 400)
     _ = try ParsedEnvelope(response)
   }
 
-  @Test("an unknown path answers 404 before any authentication")
-  func notFoundBeforeAuth() async throws {
+  @Test func anUnknownPathAnswers404BeforeAnyAuthentication() async throws {
     #expect(try await CardSandbox().handle(Requests.plain("GET", "/users")).status == 404)
   }
 }

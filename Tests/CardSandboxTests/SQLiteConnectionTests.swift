@@ -1,4 +1,4 @@
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -27,8 +27,7 @@ struct SQLiteConnectionTests {
     try connection.query("SELECT name FROM item ORDER BY id", []) { row in row.text(0) ?? "" }
   }
 
-  @Test("values are bound, never read as SQL, and come back as they went in")
-  func boundValues() throws {
+  @Test func valuesAreBoundNeverReadAsSQLAndComeBackAsTheyWentIn() throws {
     let connection = try SQLiteConnection(path: path)
     let hostile = "x'); DROP TABLE item; --"
     let bytes = Data([0, 1, 2, 0xFF])
@@ -45,8 +44,7 @@ struct SQLiteConnectionTests {
     #expect(rows.map(\.2) == [1.5, nil, nil])
   }
 
-  @Test("a statement runs again with other values; run answers the rows it changed")
-  func reusedStatement() throws {
+  @Test func aStatementRunsAgainWithOtherValuesRunAnswersTheRowsItChanged() throws {
     let connection = try SQLiteConnection(path: path)
     for name in ["a", "b", "c"] {
       try connection.run("INSERT INTO item (name) VALUES (?)", .text(name))
@@ -55,8 +53,7 @@ struct SQLiteConnectionTests {
     #expect(try names(connection) == ["b"])
   }
 
-  @Test("a transaction commits, rolls back on request, and rolls back when its body throws")
-  func transactions() throws {
+  @Test func aTransactionCommitsRollsBackOnRequestAndRollsBackWhenItsBodyThrows() throws {
     let connection = try SQLiteConnection(path: path)
     let kept: Int = try connection.transaction(.immediate) { () throws(SQLiteError) in
       try connection.run("INSERT INTO item (name) VALUES (?)", .text("kept"))
@@ -79,8 +76,7 @@ struct SQLiteConnectionTests {
     #expect(try names(connection) == ["kept"])
   }
 
-  @Test("errors say what failed and are told apart by kind")
-  func errorKinds() throws {
+  @Test func errorsSayWhatFailedAndAreToldApartByKind() throws {
     let connection = try SQLiteConnection(path: path)
     try connection.run("INSERT INTO item (name) VALUES (?)", .text("a"))
     let duplicate = #expect(throws: SQLiteError.self) {
@@ -101,8 +97,7 @@ struct SQLiteConnectionTests {
     #expect(corrupt.map { !$0.description.contains(directory.url.path) } ?? false)
   }
 
-  @Test("a read-only connection reads, and refuses to write")
-  func readOnly() throws {
+  @Test func aReadOnlyConnectionReadsAndRefusesToWrite() throws {
     try SQLiteConnection(path: path).run("INSERT INTO item (name) VALUES (?)", .text("a"))
     let reader = try SQLiteConnection(path: path, mode: .readOnly)
     #expect(try names(reader) == ["a"])
@@ -112,8 +107,7 @@ struct SQLiteConnectionTests {
     #expect(write?.kind == .io)
   }
 
-  @Test("a second writer is busy while another connection holds the write lock")
-  func writersExcludeEachOther() throws {
+  @Test func aSecondWriterIsBusyWhileAnotherConnectionHoldsTheWriteLock() throws {
     let first = try SQLiteConnection(path: path)
     let second = try SQLiteConnection(path: path, busyTimeout: .zero)
     let reader = try SQLiteConnection(path: path)
@@ -136,8 +130,7 @@ struct SQLiteConnectionTests {
     #expect(try names(reader) == ["first", "second"])
   }
 
-  @Test("a read transaction sees one snapshot while another connection commits")
-  func snapshot() throws {
+  @Test func aReadTransactionSeesOneSnapshotWhileAnotherConnectionCommits() throws {
     let writer = try SQLiteConnection(path: path)
     let reader = try SQLiteConnection(path: path)
     try writer.run("INSERT INTO item (name) VALUES (?)", .text("before"))

@@ -1,5 +1,6 @@
+import CardDataTesting
 import CardPrimitives
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -8,8 +9,7 @@ import Testing
 /// Two sandboxes on one state file, as two `card-repl` processes on one home have.
 @Suite("Sandboxes sharing a state file")
 struct SharedStateFileTests {
-  @Test("cards created by either sandbox are all kept, with ids given out once")
-  func createsFromBoth() async throws {
+  @Test func cardsCreatedByEitherSandboxAreAllKeptWithIdsGivenOutOnce() async throws {
     let directory = try TemporaryDirectory()
     let first = try CardSandbox(stateFile: directory.stateFile)
     let second = try CardSandbox(stateFile: directory.stateFile)
@@ -24,8 +24,7 @@ struct SharedStateFileTests {
     #expect(try await second.cardIds(token: session.accessToken) == ["c1", "c2", "c4", "c5"])
   }
 
-  @Test("a list one sandbox answered is answered anew once the other changed the cards")
-  func listsAfterTheOtherWrites() async throws {
+  @Test func aListOneSandboxAnsweredIsAnsweredAnewOnceTheOtherChangedTheCards() async throws {
     let directory = try TemporaryDirectory()
     let first = try CardSandbox(stateFile: directory.stateFile)
     let second = try CardSandbox(stateFile: directory.stateFile)
@@ -40,8 +39,7 @@ struct SharedStateFileTests {
     #expect(try await first.cardIds(token: session.accessToken) == ["c1"])
   }
 
-  @Test("a login in one sandbox keeps the sessions started in the other")
-  func loginsFromBoth() async throws {
+  @Test func aLoginInOneSandboxKeepsTheSessionsStartedInTheOther() async throws {
     let directory = try TemporaryDirectory()
     let first = try CardSandbox(stateFile: directory.stateFile)
     let second = try CardSandbox(stateFile: directory.stateFile)
@@ -59,8 +57,7 @@ struct SharedStateFileTests {
     #expect(try await second.handle(Requests.refresh(fromFirst.refreshToken)).status == 401)
   }
 
-  @Test("a logout, a delete and a reorder in one sandbox are seen by the other")
-  func changesSeen() async throws {
+  @Test func aLogoutADeleteAndAReorderInOneSandboxAreSeenByTheOther() async throws {
     let directory = try TemporaryDirectory()
     let first = try CardSandbox(stateFile: directory.stateFile)
     let second = try CardSandbox(stateFile: directory.stateFile)
@@ -81,8 +78,7 @@ struct SharedStateFileTests {
         == 401)
   }
 
-  @Test("reset and the token faults of one sandbox are seen by the other; ids go on")
-  func stateOperationsSeen() async throws {
+  @Test func resetAndTheTokenFaultsOfOneSandboxAreSeenByTheOtherIdsGoOn() async throws {
     let directory = try TemporaryDirectory()
     let clock = FakeWallClock()
     let first = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
@@ -109,8 +105,7 @@ struct SharedStateFileTests {
     #expect(try ParsedEnvelope(created).object()["cardId"] as? String == "c5")
   }
 
-  @Test("injected faults stay with the sandbox they were injected into")
-  func faultsStayLocal() async throws {
+  @Test func injectedFaultsStayWithTheSandboxTheyWereInjectedInto() async throws {
     let directory = try TemporaryDirectory()
     let first = try CardSandbox(stateFile: directory.stateFile)
     let second = try CardSandbox(stateFile: directory.stateFile)
@@ -120,8 +115,7 @@ struct SharedStateFileTests {
     #expect(try await second.handle(Requests.login()).status == 200)
   }
 
-  @Test("concurrent creates from both sandboxes lose no card and give no id twice")
-  func concurrentCreates() async throws {
+  @Test func concurrentCreatesFromBothSandboxesLoseNoCardAndGiveNoIdTwice() async throws {
     let directory = try TemporaryDirectory()
     let first = try CardSandbox(stateFile: directory.stateFile)
     let second = try CardSandbox(stateFile: directory.stateFile)
@@ -148,8 +142,7 @@ struct SharedStateFileTests {
     #expect(listed.count == 2 + expected.count)
   }
 
-  @Test("reads go on while another process holds the write lock")
-  func readsBesideAWriter() async throws {
+  @Test func readsGoOnWhileAnotherProcessHoldsTheWriteLock() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
@@ -166,8 +159,7 @@ struct SharedStateFileTests {
 /// is waiting for it.
 @Suite("State file lock", .timeLimit(.minutes(1)))
 struct StateFileLockTests {
-  @Test("a request waits while another process writes, and is answered after")
-  func waitsForLock() async throws {
+  @Test func aRequestWaitsWhileAnotherProcessWritesAndIsAnsweredAfter() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let other = try SQLiteConnection(path: directory.stateFile.path)
@@ -177,8 +169,7 @@ struct StateFileLockTests {
     #expect(try await request.value.status == 200)
   }
 
-  @Test("a request waiting for the lock is cancelled at once")
-  func requestCancelled() async throws {
+  @Test func aRequestWaitingForTheLockIsCancelledAtOnce() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let other = try SQLiteConnection(path: directory.stateFile.path)
@@ -189,8 +180,7 @@ struct StateFileLockTests {
     try other.execute("ROLLBACK")
   }
 
-  @Test("a state operation waiting for the lock is cancelled and changes nothing")
-  func operationCancelled() async throws {
+  @Test func aStateOperationWaitingForTheLockIsCancelledAndChangesNothing() async throws {
     let directory = try TemporaryDirectory()
     let sandbox = try CardSandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()

@@ -60,8 +60,8 @@ struct StatusCodeTests {
     },
   ]
 
-  @Test("each status is produced where the contract says", arguments: cases)
-  func status(row: StatusCase) async throws {
+  @Test(arguments: cases)
+  func eachStatusIsProducedWhereTheContractSays(row: StatusCase) async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle(row.request(session.accessToken))
@@ -69,8 +69,7 @@ struct StatusCodeTests {
     _ = try ParsedEnvelope(response)
   }
 
-  @Test("500 and 503 occur only when injected")
-  func serverErrorsOnlyWhenInjected() async throws {
+  @Test func statuses500And503OccurOnlyWhenInjected() async throws {
     let sandbox = CardSandbox()
     let session = try await sandbox.login()
     for row in Self.cases {
@@ -82,8 +81,7 @@ struct StatusCodeTests {
     #expect(try await sandbox.handle(Requests.login()).status == 503)
   }
 
-  @Test("authentication is checked before the body")
-  func authBeforeBody() async throws {
+  @Test func authenticationIsCheckedBeforeTheBody() async throws {
     let response = try await CardSandbox().handle(Requests.json("PUT", "/cards", "{", token: nil))
     #expect(response.status == 401)
   }

@@ -5,8 +5,7 @@ import Testing
 /// browser is on loopback, so only the headers tell such a request apart.
 @Suite("The admin path refuses cross-site requests")
 struct AdminCrossSiteTests {
-  @Test("a POST from a web page (text/plain, Origin) is refused with 403 and changes nothing")
-  func pageRequestRefused() async throws {
+  @Test func aPOSTFromAWebPageTextPlainOriginIsRefusedWith403AndChangesNothing() async throws {
     try await LiveServer.with { server in
       let reply = try await HTTPExchange.send(
         "POST", server.url.appendingPathComponent("_sandbox/offline"),
@@ -21,8 +20,7 @@ struct AdminCrossSiteTests {
     }
   }
 
-  @Test("Origin is refused with JSON too, and on GET")
-  func originRefusedWhatever() async throws {
+  @Test func originIsRefusedWithJSONTooAndOnGET() async throws {
     try await LiveServer.with { server in
       let origin = ["Origin": "http://127.0.0.1:3000"]
       let fail = try await HTTPExchange.send(
@@ -36,8 +34,7 @@ struct AdminCrossSiteTests {
     }
   }
 
-  @Test("a change without Content-Type: application/json is refused with 415, body or none")
-  func changeNeedsJSON() async throws {
+  @Test func aChangeWithoutContentTypeApplicationJsonIsRefusedWith415BodyOrNone() async throws {
     try await LiveServer.with { server in
       let admin = server.url.appendingPathComponent("_sandbox")
       for (method, operation, contentType) in [
@@ -65,8 +62,7 @@ struct AdminCrossSiteTests {
     }
   }
 
-  @Test("application/json in any case and with parameters is accepted; GET needs no type")
-  func jsonAccepted() async throws {
+  @Test func applicationJsonInAnyCaseAndWithParametersIsAcceptedGETNeedsNoType() async throws {
     try await LiveServer.with { server in
       let admin = server.url.appendingPathComponent("_sandbox")
       let fail = try await HTTPExchange.send(

@@ -74,8 +74,7 @@ struct AdminInputFuzzTests {
     }
   }
 
-  @Test("hostile values are refused with 400 naming the field, and change nothing")
-  func hostileValuesRefused() async throws {
+  @Test func hostileValuesAreRefusedWith400NamingTheFieldAndChangeNothing() async throws {
     try await LiveServer.with { server in
       for field in Self.fields {
         let values = Self.hostileValues + field.pastBounds + [nil]
@@ -93,8 +92,7 @@ struct AdminInputFuzzTests {
     }
   }
 
-  @Test("numbers from a seeded generator: accepted exactly when whole and within bounds")
-  func seededNumbers() async throws {
+  @Test func numbersFromASeededGeneratorAcceptedExactlyWhenWholeAndWithinBounds() async throws {
     var values = SeededValues(state: 17)
     try await LiveServer.with { server in
       for field in Self.fields {
@@ -116,8 +114,7 @@ struct AdminInputFuzzTests {
     }
   }
 
-  @Test("the bounds themselves are accepted")
-  func boundsAccepted() async throws {
+  @Test func theBoundsThemselvesAreAccepted() async throws {
     try await LiveServer.with { server in
       for field in Self.fields {
         for bound in [field.range.lowerBound, field.range.upperBound] {
@@ -133,8 +130,7 @@ struct AdminInputFuzzTests {
     }
   }
 
-  @Test("offline takes true or false only")
-  func offlineTakesABoolean() async throws {
+  @Test func offlineTakesTrueOrFalseOnly() async throws {
     try await LiveServer.with { server in
       for value in ["1", "0", #""true""#, "null", "9223372036854775808", "1.5"] {
         let reply = try await HTTPExchange.send(

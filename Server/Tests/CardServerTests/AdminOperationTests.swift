@@ -12,8 +12,7 @@ struct AdminOperationTests {
     try AdminOperation(method: method, target: target, body: Data(body.utf8))
   }
 
-  @Test("each operation by its REPL name")
-  func operations() throws {
+  @Test func eachOperationByItsREPLName() throws {
     #expect(try parse("GET", "/_sandbox/faults") == .showFaults)
     #expect(try parse("DELETE", "/_sandbox/faults") == .clearFaults)
     #expect(try parse("POST", "/_sandbox/expire-token") == .expireTokens)
@@ -30,8 +29,7 @@ struct AdminOperationTests {
     #expect(try parse("POST", "/_sandbox/reset") == .reset)
   }
 
-  @Test("malform by the REPL's name: the kind, and a count that defaults to 1")
-  func malform() throws {
+  @Test func malformByTheREPLsNameTheKindAndACountThatDefaultsTo1() throws {
     #expect(
       try parse("POST", "/_sandbox/malform", #"{"kind": "envelope"}"#)
         == .malform(.envelope, count: 1))
@@ -40,8 +38,7 @@ struct AdminOperationTests {
         == .malform(.data, count: 3))
   }
 
-  @Test("malform refuses an unknown kind, a missing one and a method other than POST")
-  func malformRefusals() {
+  @Test func malformRefusesAnUnknownKindAMissingOneAndAMethodOtherThanPOST() {
     do {
       _ = try parse("POST", "/_sandbox/malform", #"{"kind": "html"}"#)
       Issue.record("an unknown kind was accepted")
@@ -64,8 +61,7 @@ struct AdminOperationTests {
     }
   }
 
-  @Test("unknown operations, wrong methods and bad arguments are refused")
-  func refusals() {
+  @Test func unknownOperationsWrongMethodsAndBadArgumentsAreRefused() {
     #expect(throws: AdminOperation.Refusal.self) { try parse("POST", "/_sandbox/nothing") }
     do {
       _ = try parse("GET", "/_sandbox/reset")
@@ -82,8 +78,7 @@ struct AdminOperationTests {
     }
   }
 
-  @Test("a body that names a key twice is refused, whichever value comes first")
-  func repeatedKeysRefused() {
+  @Test func aBodyThatNamesAKeyTwiceIsRefusedWhicheverValueComesFirst() {
     for body in [
       #"{"milliseconds": 600000, "milliseconds": 0}"#,
       #"{"milliseconds": 0, "milli\u0073econds": 600000}"#,
@@ -98,8 +93,7 @@ struct AdminOperationTests {
     }
   }
 
-  @Test("the admin path is /_sandbox and below, nothing else")
-  func adminPath() {
+  @Test func theAdminPathIsSandboxAndBelowNothingElse() {
     #expect(AdminOperation.isAdmin("/_sandbox/faults"))
     #expect(AdminOperation.isAdmin("/_sandbox"))
     #expect(AdminOperation.isAdmin("/_sandbox/fail?x"))

@@ -30,8 +30,7 @@ struct BodyLimitTests {
     func increment() { count += 1 }
   }
 
-  @Test("an endless body is refused at the first chunk past the limit, no later")
-  func stopsAtTheLimit() async throws {
+  @Test func anEndlessBodyIsRefusedAtTheFirstChunkPastTheLimitNoLater() async throws {
     let taken = Tally()
     let limit = BodyLimit(byteCount: 10 * 1024)
     await #expect(throws: BodyTooLarge(limit: limit)) {
@@ -40,8 +39,7 @@ struct BodyLimitTests {
     #expect(await taken.count == 11)
   }
 
-  @Test("a Content-Length past the limit is refused before a chunk is read")
-  func announcedLengthRefused() async throws {
+  @Test func aContentLengthPastTheLimitIsRefusedBeforeAChunkIsRead() async throws {
     let taken = Tally()
     let limit = BodyLimit(byteCount: 10 * 1024)
     await #expect(throws: BodyTooLarge(limit: limit)) {
@@ -51,8 +49,7 @@ struct BodyLimitTests {
     #expect(await taken.count == 0)
   }
 
-  @Test("a body of exactly the limit is collected whole")
-  func exactLimitAccepted() async throws {
+  @Test func aBodyOfExactlyTheLimitIsCollectedWhole() async throws {
     let limit = BodyLimit(byteCount: 4)
     let chunks = [ByteBuffer(string: "ab"), ByteBuffer(string: "cd")]
     let body = AsyncStream { continuation in
@@ -63,8 +60,7 @@ struct BodyLimitTests {
     #expect(collected == ByteBuffer(string: "abcd"))
   }
 
-  @Test("POST /card may carry an image of 10 MiB and its form; anything else 1 MiB")
-  func limitsByRoute() {
+  @Test func postCardMayCarryAnImageOf10MiBAndItsFormAnythingElse1MiB() {
     #expect(BodyLimit.of(method: "POST", path: "/card") == .cardCreation)
     #expect(BodyLimit.of(method: "POST", path: "/card?x=1") == .cardCreation)
     #expect(BodyLimit.cardCreation.byteCount > 10 * 1024 * 1024)
@@ -72,8 +68,7 @@ struct BodyLimitTests {
     #expect(BodyLimit.of(method: "POST", path: "/auth/login") == .other)
   }
 
-  @Test("the refusal speaks of an image only where a request carries one")
-  func refusalByRoute() {
+  @Test func theRefusalSpeaksOfAnImageOnlyWhereARequestCarriesOne() {
     #expect(
       BodyLimit.cardCreation.refusal
         == "the request body is over 11 MiB; an image may be at most 10 MiB")

@@ -11,8 +11,7 @@ struct ConnectionLimitsTests {
   private static let shortTimeout = ConnectionLimits(
     idleTimeout: .milliseconds(200), maximumConnections: 100)
 
-  @Test("connections get at most half the descriptors, at least one, at most 1000")
-  func cap() {
+  @Test func connectionsGetAtMostHalfTheDescriptorsAtLeastOneAtMost1000() {
     #expect(ConnectionLimits.standard(descriptorLimit: 1024).maximumConnections == 512)
     #expect(ConnectionLimits.standard(descriptorLimit: 20_000).maximumConnections == 1000)
     #expect(ConnectionLimits.standard(descriptorLimit: 1).maximumConnections == 1)
@@ -20,8 +19,7 @@ struct ConnectionLimitsTests {
     #expect(ConnectionLimits.standard(descriptorLimit: 1024).idleTimeout == .seconds(10))
   }
 
-  @Test("a connection that sends nothing is closed by the server")
-  func silentConnectionClosed() async throws {
+  @Test func aConnectionThatSendsNothingIsClosedByTheServer() async throws {
     try await LiveServer.with(limits: Self.shortTimeout) { server in
       let port = try #require(server.url.port)
       try await RawConnection.onThread {
@@ -30,8 +28,7 @@ struct ConnectionLimitsTests {
     }
   }
 
-  @Test("a connection that never finishes its request head is closed by the server")
-  func unfinishedHeadClosed() async throws {
+  @Test func aConnectionThatNeverFinishesItsRequestHeadIsClosedByTheServer() async throws {
     try await LiveServer.with(limits: Self.shortTimeout) { server in
       let port = try #require(server.url.port)
       try await RawConnection.onThread {
@@ -42,8 +39,7 @@ struct ConnectionLimitsTests {
     }
   }
 
-  @Test("a kept-alive connection idle after its answer is closed by the server")
-  func idleKeepAliveClosed() async throws {
+  @Test func aKeptAliveConnectionIdleAfterItsAnswerIsClosedByTheServer() async throws {
     try await LiveServer.with(limits: Self.shortTimeout) { server in
       let port = try #require(server.url.port)
       let statusLine = try await RawConnection.onThread {

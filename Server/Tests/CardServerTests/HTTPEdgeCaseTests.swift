@@ -26,8 +26,7 @@ struct HTTPEdgeCaseTests {
     }
   }
 
-  @Test("an HTTP/1.0 request without keep-alive is answered, then its connection closed")
-  func http10Closes() async throws {
+  @Test func anHTTP10RequestWithoutKeepAliveIsAnsweredThenItsConnectionClosed() async throws {
     try await LiveServer.with(limits: Self.patient) { server in
       let head = try await Self.answerThenClose(
         server, "GET /cards HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
@@ -36,8 +35,7 @@ struct HTTPEdgeCaseTests {
     }
   }
 
-  @Test("Connection: Close in any case closes the connection after the answer")
-  func connectionCloseInAnyCase() async throws {
+  @Test func connectionCloseInAnyCaseClosesTheConnectionAfterTheAnswer() async throws {
     try await LiveServer.with(limits: Self.patient) { server in
       let head = try await Self.answerThenClose(
         server, "GET /cards HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Close\r\n\r\n")
@@ -45,8 +43,7 @@ struct HTTPEdgeCaseTests {
     }
   }
 
-  @Test("an HTTP/1.0 request with keep-alive keeps its connection for the next request")
-  func http10KeepAlive() async throws {
+  @Test func anHTTP10RequestWithKeepAliveKeepsItsConnectionForTheNextRequest() async throws {
     try await LiveServer.with(limits: Self.patient) { server in
       let port = try #require(server.url.port)
       let heads = try await RawConnection.onThread {
@@ -62,8 +59,7 @@ struct HTTPEdgeCaseTests {
     }
   }
 
-  @Test("CONNECT is answered, then its connection closed: this server is no proxy")
-  func connectCloses() async throws {
+  @Test func connectIsAnsweredThenItsConnectionClosedThisServerIsNoProxy() async throws {
     try await LiveServer.with(limits: Self.patient) { server in
       let head = try await Self.answerThenClose(
         server, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
@@ -71,8 +67,7 @@ struct HTTPEdgeCaseTests {
     }
   }
 
-  @Test("POST /card with Expect: 100-continue gets 100 Continue, then the card is created")
-  func expectContinue() async throws {
+  @Test func postCardWithExpect100ContinueGets100ContinueThenTheCardIsCreated() async throws {
     try await LiveServer.with(limits: Self.patient) { server in
       let token = try await HTTPExchange.login(server.url)
       let port = try #require(server.url.port)
@@ -96,8 +91,7 @@ struct HTTPEdgeCaseTests {
     }
   }
 
-  @Test("Expect: 100-continue with a Content-Length past the limit gets 413 at once, no 100")
-  func expectContinueRefused() async throws {
+  @Test func expect100ContinueWithAContentLengthPastTheLimitGets413AtOnceNo100() async throws {
     try await LiveServer.with(limits: Self.patient) { server in
       let head = try await Self.answerThenClose(
         server,

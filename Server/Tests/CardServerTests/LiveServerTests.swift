@@ -4,8 +4,7 @@ import Testing
 /// The reference server over real sockets on an ephemeral loopback port.
 @Suite("The live server")
 struct LiveServerTests {
-  @Test("login, then the list in the user's order, over HTTP")
-  func loginAndList() async throws {
+  @Test func loginThenTheListInTheUsersOrderOverHTTP() async throws {
     try await LiveServer.with { server in
       let token = try await HTTPExchange.login(server.url)
       let list = try await HTTPExchange.send(
@@ -17,8 +16,7 @@ struct LiveServerTests {
     }
   }
 
-  @Test("a 401 carries WWW-Authenticate: Bearer, also an injected one")
-  func unauthorizedChallenges() async throws {
+  @Test func a401CarriesWWWAuthenticateBearerAlsoAnInjectedOne() async throws {
     try await LiveServer.with { server in
       let missing = try await HTTPExchange.send("GET", server.url.appendingPathComponent("cards"))
       #expect(missing.status == 401)
@@ -36,8 +34,7 @@ struct LiveServerTests {
     }
   }
 
-  @Test("five failed logins lock the user with 429 and Retry-After; the admin reset clears it")
-  func loginRateLimit() async throws {
+  @Test func fiveFailedLoginsLockTheUserWith429AndRetryAfterTheAdminResetClearsIt() async throws {
     try await LiveServer.with { server in
       let login = server.url.appendingPathComponent("auth/login")
       for _ in 1...5 {
@@ -63,8 +60,7 @@ struct LiveServerTests {
     }
   }
 
-  @Test("an upload past the limit is refused with 413 before its body has ended")
-  func oversizedBodyRefusedWhileStreaming() async throws {
+  @Test func anUploadPastTheLimitIsRefusedWith413BeforeItsBodyHasEnded() async throws {
     try await LiveServer.with { server in
       let port = try #require(server.url.port)
       let statusLine = try await RawConnection.onThread {
@@ -86,8 +82,7 @@ struct LiveServerTests {
     }
   }
 
-  @Test("a Content-Length past the limit is refused with 413 before any byte of the body")
-  func announcedOversizedBodyRefused() async throws {
+  @Test func aContentLengthPastTheLimitIsRefusedWith413BeforeAnyByteOfTheBody() async throws {
     try await LiveServer.with { server in
       let port = try #require(server.url.port)
       let statusLine = try await RawConnection.onThread {
@@ -102,8 +97,7 @@ struct LiveServerTests {
     }
   }
 
-  @Test("offline closes the connection without an answer; the admin path brings it back")
-  func offlineClosesConnections() async throws {
+  @Test func offlineClosesTheConnectionWithoutAnAnswerTheAdminPathBringsItBack() async throws {
     try await LiveServer.with { server in
       let admin = server.url.appendingPathComponent("_sandbox/offline")
       #expect(try await HTTPExchange.send("POST", admin, json: #"{"offline": true}"#).status == 200)
@@ -117,8 +111,7 @@ struct LiveServerTests {
     }
   }
 
-  @Test("fail N, expire-token and the faults snapshot over the admin path")
-  func adminFaults() async throws {
+  @Test func failNExpireTokenAndTheFaultsSnapshotOverTheAdminPath() async throws {
     try await LiveServer.with { server in
       let token = try await HTTPExchange.login(server.url)
       let fail = try await HTTPExchange.send(
@@ -137,8 +130,7 @@ struct LiveServerTests {
     }
   }
 
-  @Test("malform answers the next requests 200 with a broken reply; the snapshot counts them")
-  func adminMalform() async throws {
+  @Test func malformAnswersTheNextRequests200WithABrokenReplyTheSnapshotCountsThem() async throws {
     try await LiveServer.with { server in
       let token = try await HTTPExchange.login(server.url)
       let malform = try await HTTPExchange.send(
@@ -164,8 +156,7 @@ struct LiveServerTests {
     }
   }
 
-  @Test("the request log has one line per request and never a token")
-  func logHasNoToken() async throws {
+  @Test func theRequestLogHasOneLinePerRequestAndNeverAToken() async throws {
     try await LiveServer.with { server in
       var lines = server.log.makeAsyncIterator()
       let token = try await HTTPExchange.login(server.url)

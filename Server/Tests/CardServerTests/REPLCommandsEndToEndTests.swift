@@ -6,8 +6,7 @@ import Testing
 extension EndToEndTests {
   @Suite("card-repl against the live server")
   struct REPLCommands {
-    @Test("login, whoami, the list and a card's detail")
-    func signInListAndDetail() async throws {
+    @Test func loginWhoamiTheListAndACardsDetail() async throws {
       try await EndToEnd.withREPL { _, repl, _ in
         let run = try await repl.run(
           commands: "login demo demo; whoami; cards --short; card get c1")
@@ -19,8 +18,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("create with an image of 4 MiB from a file: the server keeps exactly its bytes")
-    func createUploadsTheFile() async throws {
+    @Test func createWithAnImageOf4MiBFromAFileTheServerKeepsExactlyItsBytes() async throws {
       try await EndToEnd.withREPL { server, repl, _ in
         let image = try repl.file("large.png", ImageBytes.png(byteCount: 4 << 20))
         let run = try await repl.run(
@@ -38,8 +36,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("reorder, then delete, then the deleted card is not found")
-    func reorderAndDelete() async throws {
+    @Test func reorderThenDeleteThenTheDeletedCardIsNotFound() async throws {
       try await EndToEnd.withREPL { _, repl, _ in
         let run = try await repl.run(
           commands: "login demo demo; cards order c2 c1; cards --short; card delete c1; "
@@ -59,8 +56,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("another user's card is 403, a missing one 404")
-    func refusals() async throws {
+    @Test func anotherUsersCardIs403AMissingOne404() async throws {
       try await EndToEnd.withREPL { _, repl, _ in
         let run = try await repl.run(commands: "login demo demo; card get c3; card get c9")
         #expect(run.status == 1)
@@ -71,8 +67,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("a 413 is requestErr; an image over 10 MiB is refused before anything is sent")
-    func tooLarge() async throws {
+    @Test func a413IsRequestErrAnImageOver10MiBIsRefusedBeforeAnythingIsSent() async throws {
       try await EndToEnd.withREPL { server, repl, log in
         #expect(try await repl.run(commands: "login demo demo").status == 0)
         // The client never sends an image over 10 MiB, so the server's own 413 for one cannot
@@ -97,8 +92,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("a 5xx is retried twice for a GET, then serverErr")
-    func serverError() async throws {
+    @Test func a5xxIsRetriedTwiceForAGETThenServerErr() async throws {
       try await EndToEnd.withREPL { server, repl, log in
         #expect(try await repl.run(commands: "login demo demo").status == 0)
         try await AdminRequest.post(server.url, "fail", json: #"{"status": 503, "count": 3}"#)
@@ -116,8 +110,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("a reply later than --timeout is networkFail")
-    func timeout() async throws {
+    @Test func aReplyLaterThanTimeoutIsNetworkFail() async throws {
       try await EndToEnd.withREPL { server, repl, _ in
         #expect(try await repl.run(commands: "login demo demo").status == 0)
         try await AdminRequest.post(server.url, "latency", json: #"{"milliseconds": 4000}"#)
@@ -130,8 +123,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("a server that has stopped is networkFail")
-    func serverStopped() async throws {
+    @Test func aServerThatHasStoppedIsNetworkFail() async throws {
       let server = try await LiveServer.start()
       let repl = try CardREPLProcess(server: server.url)
       defer { repl.remove() }

@@ -40,8 +40,7 @@ extension EndToEndTests {
       return steps
     }
 
-    @Test("card-repl --server runs the README's session")
-    func readmeSession() async throws {
+    @Test func cardReplServerRunsTheREADMEsSession() async throws {
       let steps = try Self.session()
       #expect(steps.count > 10)
       try await LiveServer.with { server in

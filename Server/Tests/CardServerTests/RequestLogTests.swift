@@ -4,16 +4,14 @@ import Testing
 
 @Suite("The request log line")
 struct RequestLogTests {
-  @Test("method, path without its query, status and duration")
-  func format() {
+  @Test func methodPathWithoutItsQueryStatusAndDuration() {
     let line = RequestLog.line(
       method: "GET", target: "/cards?access_token=secret", outcome: "200",
       duration: .microseconds(3240))
     #expect(line == "GET /cards 200 3.2 ms")
   }
 
-  @Test("the duration rounded to the nearest tenth of a millisecond, halves up")
-  func roundsHalvesUp() {
+  @Test func theDurationRoundedToTheNearestTenthOfAMillisecondHalvesUp() {
     let line = RequestLog.line(
       method: "GET", target: "/cards", outcome: "200", duration: .microseconds(3250))
     #expect(line == "GET /cards 200 3.3 ms")
@@ -23,15 +21,13 @@ struct RequestLogTests {
     #expect(long == "GET /cards 200 61000.0 ms")
   }
 
-  @Test("control characters and spaces in a path cannot forge a line")
-  func escapesControls() {
+  @Test func controlCharactersAndSpacesInAPathCannotForgeALine() {
     let line = RequestLog.line(
       method: "GET", target: "/card/x\nPOST /auth/login 200", outcome: "404", duration: .zero)
     #expect(line == "GET /card/x%0APOST%20/auth/login%20200 404 0.0 ms")
   }
 
-  @Test("a failure's cause follows, spaces kept, control characters escaped")
-  func detail() {
+  @Test func aFailuresCauseFollowsSpacesKeptControlCharactersEscaped() {
     let line = RequestLog.line(
       method: "POST", target: "/auth/login", outcome: "500", duration: .zero,
       detail: "the file /srv/a b/state.json\ncannot be read")

@@ -8,8 +8,7 @@ struct ServerProcessTests {
     try BuiltProgram.url(named: "card-server")
   }
 
-  @Test("--port 0 prints the URL on the first line, then serves there and logs each request")
-  func ephemeralPort() async throws {
+  @Test func port0PrintsTheURLOnTheFirstLineThenServesThereAndLogsEachRequest() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("card-server-process-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -37,10 +36,8 @@ struct ServerProcessTests {
   }
 
   // The limit ends the test if the second server ever started, which would hold its pipe open.
-  @Test(
-    "a port in use stops the start with a message that names it and says what to do",
-    .timeLimit(.minutes(1)))
-  func portInUse() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func aPortInUseStopsTheStartWithAMessageThatNamesItAndSaysWhatToDo() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("card-server-process-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -77,8 +74,7 @@ struct ServerProcessTests {
         + "holds it, or choose another port (--port 0 takes a free one)\n")
   }
 
-  @Test("--help describes every option")
-  func help() throws {
+  @Test func helpDescribesEveryOption() throws {
     let process = Process()
     process.executableURL = try Self.executable()
     process.arguments = ["--help"]

@@ -23,8 +23,7 @@ struct StateFailureTests {
     #expect(python.terminationStatus == 0)
   }
 
-  @Test("a request on a state that cannot be read: 500 without a path, the path in the log")
-  func sandboxRequest() async throws {
+  @Test func aRequestOnAStateThatCannotBeRead500WithoutAPathThePathInTheLog() async throws {
     try await LiveServer.with { server in
       var lines = server.log.makeAsyncIterator()
       try Self.breakState(of: server)
@@ -42,8 +41,7 @@ struct StateFailureTests {
     }
   }
 
-  @Test("an admin operation on a state that cannot be read: 500 without a path")
-  func adminOperation() async throws {
+  @Test func anAdminOperationOnAStateThatCannotBeRead500WithoutAPath() async throws {
     try await LiveServer.with { server in
       var lines = server.log.makeAsyncIterator()
       try Self.breakState(of: server)

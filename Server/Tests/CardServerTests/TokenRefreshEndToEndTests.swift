@@ -1,7 +1,7 @@
 import CardData
+import CardDataTesting
 import CardDomain
 import CardInfrastructure
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -28,8 +28,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("a token past half its life is refreshed before use, with no 401")
-    func proactiveRefresh() async throws {
+    @Test func aTokenPastHalfItsLifeIsRefreshedBeforeUseWithNo401() async throws {
       try await EndToEnd.withREPL(accessTokenLifetime: .seconds(2)) { _, repl, log in
         let process = try repl.start()
         defer { process.kill() }
@@ -53,8 +52,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("a 401 refreshes the token and retries the request once")
-    func refreshAfterUnauthorized() async throws {
+    @Test func a401RefreshesTheTokenAndRetriesTheRequestOnce() async throws {
       try await EndToEnd.withREPL { server, repl, log in
         #expect(try await repl.run(commands: "login demo demo").status == 0)
         try await AdminRequest.post(server.url, "expire-token")
@@ -72,8 +70,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("50 requests at once on an expired token: one refresh, counted by the server")
-    func concurrentRequestsShareOneRefresh() async throws {
+    @Test func fiftyRequestsAtOnceOnAnExpiredTokenOneRefreshCountedByTheServer() async throws {
       try await EndToEnd.withREPL { server, _, log in
         let store = InMemoryCredentialStore()
         let api = CardAPI(baseURL: server.url, transport: URLSessionTransport(), store: store)
@@ -96,8 +93,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("a revoked refresh token signs the user out")
-    func revokedRefreshSignsOut() async throws {
+    @Test func aRevokedRefreshTokenSignsTheUserOut() async throws {
       try await EndToEnd.withREPL { server, repl, log in
         #expect(try await repl.run(commands: "login demo demo").status == 0)
         try await AdminRequest.post(server.url, "revoke-refresh")
@@ -112,8 +108,7 @@ extension EndToEndTests {
       }
     }
 
-    @Test("four card-repl processes on one home through several expiries: one refresh each")
-    func fourProcessesShareOneSession() async throws {
+    @Test func fourCardReplProcessesOnOneHomeThroughSeveralExpiriesOneRefreshEach() async throws {
       let halfLife = Duration.seconds(1)
       let expiries = 8
       // No reuse interval: a refresh token presented a second time, by a process that

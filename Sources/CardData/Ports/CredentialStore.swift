@@ -2,7 +2,7 @@ import CardDomain
 import Foundation
 
 /// The port where the session's credential is kept between requests and between runs.
-/// `CredentialStoreSpec` (CardTestSupport) checks any store against this contract:
+/// `CredentialStoreSpec` (CardDataTesting) checks any store against this contract:
 ///
 /// - **One exclusive lock** for every call but ``load()``, held across the refresh's `await`,
 ///   so that a sign-in or a sign-out made during a refresh is neither lost nor undone (an

@@ -1,5 +1,5 @@
 /// The port through which the pipeline reaches a server: one request in, one response out;
-/// `HTTPTransportSpec` (CardTestSupport) checks an implementation against this contract.
+/// `HTTPTransportSpec` (CardDataTesting) checks an implementation against this contract.
 public protocol HTTPTransport: Sendable {
   /// The server's response whatever its status (a 4xx or 5xx is a response, not an error);
   /// throws only when no HTTP response arrived. Cancelling the calling task cancels the

@@ -1,7 +1,7 @@
 import CardComposition
 import CardREPL
 import CardREPLTestSupport
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 
 /// Runs a golden script in process: a fresh temporary directory with `home/` as the home

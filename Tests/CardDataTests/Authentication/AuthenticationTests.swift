@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -14,8 +14,7 @@ struct AuthenticationTests {
 
   // MARK: Adapting
 
-  @Test("adds Authorization: Bearer <access token> to bearer endpoints")
-  func addsBearer() async throws {
+  @Test func addsAuthorizationBearerAccessTokenToBearerEndpoints() async throws {
     let fixture = AuthFixture()
     let response = try await fixture.client.send(endpoint)
     #expect(response.status == 200)
@@ -23,8 +22,7 @@ struct AuthenticationTests {
     #expect(fixture.refresher.callCount == 0)
   }
 
-  @Test("endpoints that need no credential pass untouched, even when signed out")
-  func noneEndpointUntouched() async throws {
+  @Test func endpointsThatNeedNoCredentialPassUntouchedEvenWhenSignedOut() async throws {
     let fixture = AuthFixture(token: nil)
     await fixture.transport.stub(method: .post, path: "/auth/login", with: [.status(200)])
     let login = TestEndpoint.make(path: "/auth/login", method: .post)
@@ -37,8 +35,7 @@ struct AuthenticationTests {
     #expect(fixture.refresher.callCount == 0)
   }
 
-  @Test("a 401 on an endpoint without authorization is not refreshed")
-  func noneEndpoint401NotRefreshed() async throws {
+  @Test func a401OnAnEndpointWithoutAuthorizationIsNotRefreshed() async throws {
     let fixture = AuthFixture()
     let response = try await fixture.client.send(TestEndpoint.get("/public"))
     #expect(response.status == 401)
@@ -46,8 +43,7 @@ struct AuthenticationTests {
     #expect(await fixture.transport.received.count == 1)
   }
 
-  @Test("with no stored credential, a bearer request fails as .signedOut and nothing is sent")
-  func signedOut() async throws {
+  @Test func withNoStoredCredentialABearerRequestFailsAsSignedOutAndNothingIsSent() async throws {
     let fixture = AuthFixture(token: nil)
     let result = await outcome(of: fixture.client, endpoint)
     #expect(result.failure == .signedOut)
@@ -55,8 +51,7 @@ struct AuthenticationTests {
     #expect(fixture.refresher.callCount == 0)
   }
 
-  @Test("a store that cannot be read fails the request as .credentialStorage")
-  func storeLoadFails() async throws {
+  @Test func aStoreThatCannotBeReadFailsTheRequestAsCredentialStorage() async throws {
     let fixture = AuthFixture()
     let failure = CredentialStoreError(.corrupted, "the stored bytes fail authentication")
     await fixture.store.makeUnreadable(failure)
@@ -65,8 +60,7 @@ struct AuthenticationTests {
     #expect(await fixture.transport.received.isEmpty)
   }
 
-  @Test("a store that cannot be read during the refresh fails as .credentialStorage")
-  func storeFailsDuringRefresh() async throws {
+  @Test func aStoreThatCannotBeReadDuringTheRefreshFailsAsCredentialStorage() async throws {
     let fixture = AuthFixture(expiresIn: 3_600)
     _ = try await fixture.client.send(endpoint)
     fixture.clock.advance(by: .seconds(3_600))
@@ -80,10 +74,10 @@ struct AuthenticationTests {
 
   // MARK: Proactive refresh
 
-  @Test(
-    "a credential expiring within the window (5 min) is refreshed before sending",
-    arguments: [-3_600, -1, 0, 1, 120, 299, 300] as [TimeInterval])
-  func proactiveRefresh(expiresIn: TimeInterval) async throws {
+  @Test(arguments: [-3_600, -1, 0, 1, 120, 299, 300] as [TimeInterval])
+  func aCredentialExpiringWithinTheWindow5MinIsRefreshedBeforeSending(expiresIn: TimeInterval)
+    async throws
+  {
     let fixture = AuthFixture(expiresIn: expiresIn, accepting: ["access-1"])
     let response = try await fixture.client.send(endpoint)
     #expect(response.status == 200)
@@ -94,18 +88,15 @@ struct AuthenticationTests {
     #expect(await fixture.store.refreshCallCount == 1)
   }
 
-  @Test(
-    "a credential outside the window is used as is",
-    arguments: [301, 600, 3_600] as [TimeInterval])
-  func noProactiveRefresh(expiresIn: TimeInterval) async throws {
+  @Test(arguments: [301, 600, 3_600] as [TimeInterval])
+  func aCredentialOutsideTheWindowIsUsedAsIs(expiresIn: TimeInterval) async throws {
     let fixture = AuthFixture(expiresIn: expiresIn)
     _ = try await fixture.client.send(endpoint)
     #expect(fixture.refresher.callCount == 0)
     #expect(await sentTokens(fixture) == ["Bearer access-0"])
   }
 
-  @Test("the window is configurable and the clock decides")
-  func customWindow() async throws {
+  @Test func theWindowIsConfigurableAndTheClockDecides() async throws {
     let fixture = AuthFixture(expiresIn: 120, accepting: ["access-0", "access-1"])
     let authenticator = Authentication(
       store: fixture.store, refresher: fixture.refresher, clock: fixture.clock,
@@ -121,8 +112,7 @@ struct AuthenticationTests {
     #expect(await sentTokens(fixture) == ["Bearer access-0", "Bearer access-1"])
   }
 
-  @Test("the refreshed credential is kept for later requests without another refresh")
-  func refreshedCredentialIsReused() async throws {
+  @Test func theRefreshedCredentialIsKeptForLaterRequestsWithoutAnotherRefresh() async throws {
     let fixture = AuthFixture(expiresIn: 10, accepting: ["access-1"])
     for _ in 0..<3 { _ = try await fixture.client.send(endpoint) }
     #expect(fixture.refresher.callCount == 1)
@@ -131,8 +121,7 @@ struct AuthenticationTests {
 
   // MARK: Reactive refresh
 
-  @Test("a 401 refreshes once and the request is retried once and succeeds")
-  func reactiveRefresh() async throws {
+  @Test func a401RefreshesOnceAndTheRequestIsRetriedOnceAndSucceeds() async throws {
     let recorder = RecordingMiddleware()
     let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-1"])
     let client = RequestPipeline(
@@ -149,8 +138,7 @@ struct AuthenticationTests {
     #expect(context.attempts == 2)
   }
 
-  @Test("a second 401 after the refresh is returned as the response, not refreshed again")
-  func secondUnauthorizedIsReturned() async throws {
+  @Test func aSecond401AfterTheRefreshIsReturnedAsTheResponseNotRefreshedAgain() async throws {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: [])
     let response = try await fixture.client.send(endpoint)
     #expect(response.status == 401)
@@ -158,8 +146,7 @@ struct AuthenticationTests {
     #expect(await sentTokens(fixture) == ["Bearer access-0", "Bearer access-1"])
   }
 
-  @Test("other failing statuses are handed back for the middleware outside it")
-  func otherStatusesIgnored() async throws {
+  @Test func otherFailingStatusesAreHandedBackForTheMiddlewareOutsideIt() async throws {
     let fixture = AuthFixture()
     await fixture.transport.stub(method: .get, path: "/cards", with: [.status(403), .status(200)])
     let response = try await fixture.client.send(endpoint)
@@ -167,8 +154,7 @@ struct AuthenticationTests {
     #expect(fixture.refresher.callCount == 0)
   }
 
-  @Test("a request sent with an older credential than the stored one is retried at once")
-  func olderCredentialRetriedWithoutRefresh() async throws {
+  @Test func aRequestSentWithAnOlderCredentialThanTheStoredOneIsRetriedAtOnce() async throws {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-elsewhere"])
     let replacement = credential("access-elsewhere", expiresIn: 3_600, clock: fixture.clock)
     // While the first attempt is in flight, another process refreshes the stored credential,
@@ -187,8 +173,7 @@ struct AuthenticationTests {
     #expect(await sentTokens(fixture) == ["Bearer access-0", "Bearer access-elsewhere"])
   }
 
-  @Test("a new sign-in is used by the very next request")
-  func newSignInUsedAtOnce() async throws {
+  @Test func aNewSignInIsUsedByTheVeryNextRequest() async throws {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-0", "access-other-user"])
     _ = try await fixture.client.send(endpoint)
     let other = credential("access-other-user", expiresIn: 3_600, clock: fixture.clock)
@@ -199,8 +184,7 @@ struct AuthenticationTests {
     #expect(await sentTokens(fixture) == ["Bearer access-0", "Bearer access-other-user"])
   }
 
-  @Test("a 401 after another process signed out fails as .signedOut without a refresh")
-  func signedOutElsewhere() async throws {
+  @Test func a401AfterAnotherProcessSignedOutFailsAsSignedOutWithoutARefresh() async throws {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-0"])
     _ = try await fixture.client.send(endpoint)
     await fixture.store.replaceBehindTheScenes(with: nil)
@@ -213,9 +197,8 @@ struct AuthenticationTests {
 
   // MARK: Refresh failures
 
-  @Test(
-    "a refused refresh fails as .sessionExpired and clears the store", arguments: [true, false])
-  func refusedRefresh(proactive: Bool) async throws {
+  @Test(arguments: [true, false])
+  func aRefusedRefreshFailsAsSessionExpiredAndClearsTheStore(proactive: Bool) async throws {
     let fixture = AuthFixture(
       expiresIn: proactive ? -60 : 3_600, accepting: ["access-1"],
       refresherFailure: .requestErr(message: "refresh token expired", status: 401))
@@ -232,13 +215,13 @@ struct AuthenticationTests {
     #expect(fixture.refresher.callCount == 1)
   }
 
-  @Test(
-    "a refresh that fails without a verdict fails as .refreshFailed and keeps the credential",
-    arguments: [
-      CardError.networkFail(reason: "offline"), .serverErr(status: 503, message: nil),
-      .pathErr(reason: "no token in reply"),
-    ])
-  func refreshFailedKeepsCredential(failure: CardError) async throws {
+  @Test(arguments: [
+    CardError.networkFail(reason: "offline"), .serverErr(status: 503, message: nil),
+    .pathErr(reason: "no token in reply"),
+  ])
+  func aRefreshThatFailsWithoutAVerdictFailsAsRefreshFailedAndKeepsTheCredential(failure: CardError)
+    async throws
+  {
     // The failed call is the refresher's first, so the next one issues access-2.
     let fixture = AuthFixture(expiresIn: -60, accepting: ["access-2"], refresherFailure: failure)
     let before = await fixture.store.credential
@@ -256,8 +239,7 @@ struct AuthenticationTests {
     #expect(await fixture.store.credential?.accessToken == "access-2")
   }
 
-  @Test("a reactive refresh that fails on the network fails as .refreshFailed")
-  func reactiveNetworkFailure() async throws {
+  @Test func aReactiveRefreshThatFailsOnTheNetworkFailsAsRefreshFailed() async throws {
     let fixture = AuthFixture(
       expiresIn: 3_600, accepting: ["access-1"],
       refresherFailure: .networkFail(reason: "offline"))
@@ -267,8 +249,8 @@ struct AuthenticationTests {
     #expect(await fixture.transport.received.count == 1)
   }
 
-  @Test("a refresh refused with another 4xx also ends the session", arguments: [400, 403])
-  func otherRejections(status: Int) async throws {
+  @Test(arguments: [400, 403])
+  func aRefreshRefusedWithAnother4xxAlsoEndsTheSession(status: Int) async throws {
     let fixture = AuthFixture(
       expiresIn: -1, refresherFailure: .requestErr(message: "invalid grant", status: status))
     let result = await outcome(of: fixture.client, endpoint)

@@ -1,13 +1,12 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
 @Suite("Authentication: cancelling a request that waits for a refresh", .timeLimit(.minutes(1)))
 struct CancelledRefreshWaitTests {
-  @Test("the cancelled request ends at once; the refresh goes on for the others")
-  func cancelledWaiterEndsWhileRefreshContinues() async throws {
+  @Test func theCancelledRequestEndsAtOnceTheRefreshGoesOnForTheOthers() async throws {
     let fixture = AuthFixture(expiresIn: -60, holdsRefreshes: true)
     let client = fixture.client
 

@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -11,8 +11,7 @@ struct CredentialReloadRaceTests {
   /// Request A reads the expired credential from the store, but its read returns only after
   /// request B has refreshed. A must use B's fresh credential, not put the expired one back in
   /// the cache and refresh it again.
-  @Test("a proactive refresh that finishes during another request's store read is reused")
-  func readDuringProactiveRefresh() async throws {
+  @Test func aProactiveRefreshThatFinishesDuringAnotherRequestsStoreReadIsReused() async throws {
     let fixture = AuthFixture(
       expiresIn: -60, accepting: ["access-1"],
       refreshLimit: RefreshLimit(maximum: 1, window: .seconds(30)))
@@ -39,8 +38,7 @@ struct CredentialReloadRaceTests {
   /// Request A got a 401 and re-reads the store to see whether the credential changed; the
   /// read returns the old credential after request B's refresh finished. A must retry with the
   /// fresh credential, not start a second refresh.
-  @Test("a reactive refresh that finishes during another request's store read is reused")
-  func readDuringReactiveRefresh() async throws {
+  @Test func aReactiveRefreshThatFinishesDuringAnotherRequestsStoreReadIsReused() async throws {
     let fixture = AuthFixture(
       expiresIn: 3_600, accepting: ["access-1"],
       refreshLimit: RefreshLimit(maximum: 1, window: .seconds(30)))

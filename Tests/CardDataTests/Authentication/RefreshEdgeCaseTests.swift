@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -8,10 +8,9 @@ import Testing
 struct RefreshEdgeCaseTests {
   private let endpoint = AuthFixture.protected
 
-  @Test(
-    "a token that lives no longer than the window is used for half its life, not refreshed every time"
-  )
-  func shortLivedTokensDoNotLoop() async throws {
+  @Test func aTokenThatLivesNoLongerThanTheWindowIsUsedForHalfItsLifeNotRefreshedEveryTime()
+    async throws
+  {
     let fixture = AuthFixture(accepting: ["short", "access-1"])
     let issued = fixture.clock.now()
     await fixture.store.replaceBehindTheScenes(
@@ -27,8 +26,7 @@ struct RefreshEdgeCaseTests {
     #expect(fixture.refresher.callCount == 1, "refreshed once past half its lifetime")
   }
 
-  @Test("cancelling the request that started a refresh does not let a second refresh start")
-  func cancellingTheCreatorKeepsSingleFlight() async throws {
+  @Test func cancellingTheRequestThatStartedARefreshDoesNotLetASecondRefreshStart() async throws {
     let fixture = AuthFixture(expiresIn: -60, holdsRefreshes: true)
     let client = fixture.client
     let creator = Task { await outcome(of: client, endpoint) }
@@ -42,9 +40,8 @@ struct RefreshEdgeCaseTests {
     #expect(fixture.refresher.callCount == 1)
   }
 
-  @Test(
-    "a refusal that says nothing about the token (429) keeps the session", arguments: [408, 429])
-  func throttledRefreshKeepsTheSession(status: Int) async throws {
+  @Test(arguments: [408, 429])
+  func aRefusalThatSaysNothingAboutTheToken429KeepsTheSession(status: Int) async throws {
     let refusal = CardError.requestErr(message: "slow down", status: status)
     let fixture = AuthFixture(expiresIn: -60, refresherFailure: refusal)
     let result = await outcome(of: fixture.client, endpoint)
@@ -52,8 +49,7 @@ struct RefreshEdgeCaseTests {
     #expect(await fixture.store.credential != nil)
   }
 
-  @Test("a refused refresh never deletes a credential stored meanwhile by a new sign-in")
-  func refusedRefreshKeepsANewerSignIn() async throws {
+  @Test func aRefusedRefreshNeverDeletesACredentialStoredMeanwhileByANewSignIn() async throws {
     let fixture = AuthFixture(expiresIn: -60, holdsRefreshes: true)
     let client = fixture.client
     let request = Task { await outcome(of: client, endpoint) }
@@ -70,8 +66,7 @@ struct RefreshEdgeCaseTests {
     #expect(await fixture.store.credential == signedInAgain)
   }
 
-  @Test("when a proactive refresh fails offline, a token that still works is used")
-  func offlineRefreshFallsBackToAWorkingToken() async throws {
+  @Test func whenAProactiveRefreshFailsOfflineATokenThatStillWorksIsUsed() async throws {
     let fixture = AuthFixture(
       expiresIn: 120, refresherFailure: .networkFail(reason: "offline"))
     let response = try await fixture.client.send(endpoint)
@@ -81,8 +76,7 @@ struct RefreshEdgeCaseTests {
       await fixture.transport.received.first?.request.headers["Authorization"] == "Bearer access-0")
   }
 
-  @Test("when the refresh fails offline and the token has expired, the request fails")
-  func offlineRefreshOfAnExpiredTokenFails() async throws {
+  @Test func whenTheRefreshFailsOfflineAndTheTokenHasExpiredTheRequestFails() async throws {
     let fixture = AuthFixture(
       expiresIn: -1, refresherFailure: .networkFail(reason: "offline"))
     let result = await outcome(of: fixture.client, endpoint)

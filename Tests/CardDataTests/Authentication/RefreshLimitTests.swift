@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -8,8 +8,7 @@ import Testing
 struct RefreshLimitTests {
   private let endpoint = AuthFixture.protected
 
-  @Test("a server that always answers 401 is refreshed 5 times in 30 s, then the guard stops it")
-  func guardStopsLoop() async throws {
+  @Test func aServerThatAlwaysAnswers401IsRefreshed5TimesIn30SThenTheGuardStopsIt() async throws {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: [])
     for round in 1...5 {
       let response = try await fixture.client.send(endpoint)
@@ -29,8 +28,7 @@ struct RefreshLimitTests {
     #expect(fixture.refresher.callCount == 6)
   }
 
-  @Test("the window slides: only refreshes within the last 30 s count")
-  func slidingWindow() async throws {
+  @Test func theWindowSlidesOnlyRefreshesWithinTheLast30SCount() async throws {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: [])
     let start = fixture.clock.now()
     func at(_ seconds: TimeInterval) { fixture.clock.set(start.addingTimeInterval(seconds)) }
@@ -52,8 +50,7 @@ struct RefreshLimitTests {
 
   /// Issue 9: a server issuing one-second tokens, used every 0.7 s, was stopped after five
   /// proactive refreshes although it rejected nothing.
-  @Test("proactive refreshes of short-lived tokens never trip the guard, however frequent")
-  func shortLivedTokensRefreshFreely() async throws {
+  @Test func proactiveRefreshesOfShortLivedTokensNeverTripTheGuardHoweverFrequent() async throws {
     let accepted = Set((1...60).map { "access-\($0)" })
     let fixture = AuthFixture(expiresIn: 1, accepting: accepted, issuedLifetime: 1)
     for _ in 1...50 {
@@ -65,8 +62,7 @@ struct RefreshLimitTests {
 
   /// A server that ends each token after it worked once, as `sandbox expire-token` does
   /// between commands: each refresh is answered by a token that works, so there is no loop.
-  @Test("tokens that stop working after they worked never trip the guard, however often")
-  func revokedAfterUseRefreshesFreely() async throws {
+  @Test func tokensThatStopWorkingAfterTheyWorkedNeverTripTheGuardHoweverOften() async throws {
     var accepted = Set((0...60).map { "access-\($0)" })
     let fixture = AuthFixture(accepting: accepted)
     for round in 0..<50 {
@@ -77,8 +73,7 @@ struct RefreshLimitTests {
     #expect(fixture.refresher.callCount == 49)
   }
 
-  @Test("a server that issues tokens already expired is stopped, saying so")
-  func guardStopsExpiredTokenLoop() async throws {
+  @Test func aServerThatIssuesTokensAlreadyExpiredIsStoppedSayingSo() async throws {
     let fixture = AuthFixture(expiresIn: -60, accepting: [], issuedLifetime: 0)
     // Three refreshes: before sending, after the 401, and before sending the retry, whose 401
     // is a fourth sign.
@@ -89,8 +84,7 @@ struct RefreshLimitTests {
     #expect(fixture.refresher.callCount == 4)
   }
 
-  @Test("tokens rejected and tokens issued expired count together, and the reason says both")
-  func guardCountsBothSigns() async throws {
+  @Test func tokensRejectedAndTokensIssuedExpiredCountTogetherAndTheReasonSaysBoth() async throws {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: [], issuedLifetime: 0)
     #expect(try await fixture.client.send(endpoint).status == 401)
     let stopped = await outcome(of: fixture.client, endpoint)

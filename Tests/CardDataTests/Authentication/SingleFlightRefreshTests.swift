@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -11,8 +11,9 @@ import Testing
 struct SingleFlightRefreshTests {
   static let concurrentRequests = 100
 
-  @Test("100 requests with a token expired by the clock cause exactly one refresh and all succeed")
-  func proactiveSingleFlight() async throws {
+  @Test func aHundredRequestsWithATokenExpiredByTheClockCauseExactlyOneRefreshAndAllSucceed()
+    async throws
+  {
     let fixture = AuthFixture(expiresIn: -60, accepting: ["access-1"], holdsRefreshes: true)
     let requests = fixture.sendConcurrently(Self.concurrentRequests)
     try await fixture.observed.waitUntilRequestsHaveReadTheStore(Self.concurrentRequests)
@@ -27,8 +28,9 @@ struct SingleFlightRefreshTests {
     #expect(sent == Array(repeating: "Bearer access-1", count: Self.concurrentRequests))
   }
 
-  @Test("100 requests whose valid-looking token the server rejects cause exactly one refresh")
-  func reactiveSingleFlight() async throws {
+  @Test func aHundredRequestsWhoseValidLookingTokenTheServerRejectsCauseExactlyOneRefresh()
+    async throws
+  {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-1"], holdsRefreshes: true)
     let requests = fixture.sendConcurrently(Self.concurrentRequests)
     try await fixture.transport.waitUntilReceived(Self.concurrentRequests)
@@ -42,8 +44,8 @@ struct SingleFlightRefreshTests {
     #expect(accepted.count == Self.concurrentRequests)
   }
 
-  @Test("a refused refresh fails every waiting request as .sessionExpired and clears the store")
-  func refusedRefreshFailsAllWaiters() async throws {
+  @Test func aRefusedRefreshFailsEveryWaitingRequestAsSessionExpiredAndClearsTheStore() async throws
+  {
     let fixture = AuthFixture(expiresIn: -60, accepting: ["access-1"], holdsRefreshes: true)
     let requests = fixture.sendConcurrently(Self.concurrentRequests)
     try await fixture.observed.waitUntilRequestsHaveReadTheStore(Self.concurrentRequests)
@@ -60,8 +62,7 @@ struct SingleFlightRefreshTests {
     #expect(await fixture.transport.received.isEmpty)
   }
 
-  @Test("a refused reactive refresh fails every waiting request as .sessionExpired")
-  func refusedReactiveRefreshFailsAllWaiters() async throws {
+  @Test func aRefusedReactiveRefreshFailsEveryWaitingRequestAsSessionExpired() async throws {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-1"], holdsRefreshes: true)
     let requests = fixture.sendConcurrently(Self.concurrentRequests)
     try await fixture.transport.waitUntilReceived(Self.concurrentRequests)
@@ -75,8 +76,7 @@ struct SingleFlightRefreshTests {
     #expect(await fixture.store.clearCount == 1)
   }
 
-  @Test("a refresh that fails on the network fails every waiter and keeps the credential")
-  func networkFailureFailsAllWaiters() async throws {
+  @Test func aRefreshThatFailsOnTheNetworkFailsEveryWaiterAndKeepsTheCredential() async throws {
     let fixture = AuthFixture(expiresIn: -60, accepting: ["access-1"], holdsRefreshes: true)
     let requests = fixture.sendConcurrently(Self.concurrentRequests)
     try await fixture.observed.waitUntilRequestsHaveReadTheStore(Self.concurrentRequests)

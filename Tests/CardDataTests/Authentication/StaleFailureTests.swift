@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -11,8 +11,8 @@ struct StaleFailureTests {
 
   /// Issue 9: a refresh that failed offline was remembered, and every later 401 to the same
   /// credential got that old error instead of a refresh, long after the network came back.
-  @Test("a request that begins after a refresh failed offline refreshes again, not the old error")
-  func laterRequestRefreshesAgain() async throws {
+  @Test func aRequestThatBeginsAfterARefreshFailedOfflineRefreshesAgainNotTheOldError() async throws
+  {
     let fixture = AuthFixture(
       expiresIn: 3_600, accepting: ["access-2"],
       refresherFailure: .networkFail(reason: "offline"))
@@ -25,8 +25,8 @@ struct StaleFailureTests {
     #expect(fixture.refresher.callCount == 2)
   }
 
-  @Test("requests rejected before a refresh failed offline all share that failure, one refresh")
-  func concurrentRequestsShareTheFailure() async throws {
+  @Test func requestsRejectedBeforeARefreshFailedOfflineAllShareThatFailureOneRefresh() async throws
+  {
     let fixture = AuthFixture(expiresIn: 3_600, accepting: ["access-1"], holdsRefreshes: true)
     let requests = fixture.sendConcurrently(20)
     try await fixture.transport.waitUntilReceived(20)

@@ -5,7 +5,8 @@ import Testing
 
 /// The contract's operations as typed endpoints: method, path, body and authorization as the
 /// contract's table says, sample replies that judge as successes, and no secret in print.
-@Suite struct EndpointTests {
+@Suite("Endpoints")
+struct EndpointTests {
   /// What an endpoint is expected to be.
   struct Row: Sendable, CustomStringConvertible {
     let name: String

@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -47,8 +47,7 @@ struct EchoedTokenRedactionTests {
   private static let echo = "token \(access) with refresh \(refresh) may not do this"
   private static let hidden = "token <redacted> with refresh <redacted> may not do this"
 
-  @Test("a 4xx message that echoes both tokens reaches neither the caller nor the log")
-  func refusalMessage() async throws {
+  @Test func a4xxMessageThatEchoesBothTokensReachesNeitherTheCallerNorTheLog() async throws {
     let harness = Harness()
     await harness.transport.stub(
       method: .get, path: "/cards", with: [.envelope(status: 403, message: Self.echo)])
@@ -57,8 +56,7 @@ struct EchoedTokenRedactionTests {
     harness.expectCleanLog()
   }
 
-  @Test("a 5xx message, a success: false message and a transport message are redacted too")
-  func otherSources() async throws {
+  @Test func a5xxMessageASuccessFalseMessageAndATransportMessageAreRedactedToo() async throws {
     let harness = Harness()
     await harness.transport.stub(
       method: .get, path: "/cards",
@@ -80,8 +78,7 @@ struct EchoedTokenRedactionTests {
     harness.expectCleanLog()
   }
 
-  @Test("a refused refresh whose message echoes the refresh token ends the session redacted")
-  func refusedRefresh() async throws {
+  @Test func aRefusedRefreshWhoseMessageEchoesTheRefreshTokenEndsTheSessionRedacted() async throws {
     let harness = Harness(refresherFailure: .requestErr(message: Self.echo, status: 401))
     await harness.transport.stub(
       method: .get, path: "/cards", with: [.envelope(status: 401, message: Self.echo)])
@@ -90,8 +87,7 @@ struct EchoedTokenRedactionTests {
     harness.expectCleanLog()
   }
 
-  @Test("a token issued by a refresh is known at once")
-  func refreshedTokens() async throws {
+  @Test func aTokenIssuedByARefreshIsKnownAtOnce() async throws {
     let harness = Harness()
     await harness.transport.stub(
       method: .get, path: "/cards",

@@ -1,6 +1,7 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -17,8 +18,9 @@ struct LoggingRedactionTests {
     "access-1", "refresh-1",
   ]
 
-  @Test("login, token response, bearer requests, a refresh and multipart files are logged redacted")
-  func endToEnd() async throws {
+  @Test func loginTokenResponseBearerRequestsARefreshAndMultipartFilesAreLoggedRedacted()
+    async throws
+  {
     let clock = FakeWallClock()
     let store = InMemoryCredentialStore(
       credential: AuthCredential(
@@ -103,8 +105,7 @@ struct LoggingRedactionTests {
     #expect(logged("== status 200, 2 attempts, "))
   }
 
-  @Test("transport failures and retries are logged with their kind and delay")
-  func failureAndRetryLines() async throws {
+  @Test func transportFailuresAndRetriesAreLoggedWithTheirKindAndDelay() async throws {
     let transport = StubTransport()
     await transport.stub(
       method: .get, path: "/things",
@@ -128,8 +129,7 @@ struct LoggingRedactionTests {
     #expect(log.allSatisfy { $0.hasPrefix("[#") && $0.contains(" testThings] ") })
   }
 
-  @Test("a failed request logs its error")
-  func failedOutcomeLine() async throws {
+  @Test func aFailedRequestLogsItsError() async throws {
     let transport = StubTransport()
     let lines = LineCollector()
     let client = RequestPipeline(
@@ -142,8 +142,7 @@ struct LoggingRedactionTests {
       lines.lines.last?.contains("== failed: not signed in; use login first, 0 attempts") == true)
   }
 
-  @Test("long bodies are clipped after redaction, with the number of characters left out")
-  func clipping() async throws {
+  @Test func longBodiesAreClippedAfterRedactionWithTheNumberOfCharactersLeftOut() async throws {
     let transport = StubTransport()
     let body = #"{"password":"hunter2-secret","padding":"\#(String(repeating: "x", count: 50))"}"#
     await transport.stub(method: .get, path: "/things", with: [.status(200, body: body)])
@@ -161,8 +160,7 @@ struct LoggingRedactionTests {
   }
 
   /// Its head only, redacted by pattern: a token cut off by the head is hidden up to the end.
-  @Test("a body over 64 KiB is logged by its head, still redacted")
-  func largeBodies() async throws {
+  @Test func aBodyOver64KiBIsLoggedByItsHeadStillRedacted() async throws {
     let transport = StubTransport()
     let padding = String(repeating: "x", count: 100_000)
     let body = #"{"refreshToken":"hunter2-secret\#(padding)","password":"hunter2-too"}"#

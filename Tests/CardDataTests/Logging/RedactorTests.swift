@@ -9,8 +9,7 @@ struct RedactorTests {
 
   private func redact(_ json: String) -> String { redactor.redact(body: Data(json.utf8)) }
 
-  @Test("sensitive fields are hidden wherever they are nested; other fields are kept")
-  func nestedJSON() {
+  @Test func sensitiveFieldsAreHiddenWhereverTheyAreNestedOtherFieldsAreKept() {
     let body = #"""
       {"message":"ok","data":{"user":{"id":"demo","password":"p@ss"},
        "session":{"accessToken":"a.b.c","refreshToken":"r-1","expiresIn":3600}}}
@@ -22,31 +21,27 @@ struct RedactorTests {
         + #""message":"ok"}"#)
   }
 
-  @Test("a sensitive field's whole value is hidden, even an object or array")
-  func structuredSecret() {
+  @Test func aSensitiveFieldsWholeValueIsHiddenEvenAnObjectOrArray() {
     #expect(
       redact(#"{"password":{"old":"a","new":"b"},"refreshToken":["x","y"],"n":null}"#)
         == #"{"n":null,"password":"<redacted>","refreshToken":"<redacted>"}"#)
   }
 
-  @Test("objects inside arrays are redacted, top-level arrays too")
-  func arrays() {
+  @Test func objectsInsideArraysAreRedactedTopLevelArraysToo() {
     #expect(
       redact(#"[{"accessToken":"a","id":1},{"list":[{"password":"p"}]},"plain",2]"#)
         == #"[{"accessToken":"<redacted>","id":1},{"list":[{"password":"<redacted>"}]},"plain",2]"#
     )
   }
 
-  @Test("field names match in any case")
-  func caseInsensitiveFields() {
+  @Test func fieldNamesMatchInAnyCase() {
     #expect(
       redact(#"{"AccessToken":"a","PASSWORD":"p","refreshtoken":"r","userId":"u"}"#)
         == #"{"AccessToken":"<redacted>","PASSWORD":"<redacted>","refreshtoken":"<redacted>","#
         + #""userId":"u"}"#)
   }
 
-  @Test("custom field names are matched in any case")
-  func customFields() {
+  @Test func customFieldNamesAreMatchedInAnyCase() {
     let redactor = Redactor(sensitiveFields: ["SessionID"])
     #expect(
       redactor.redact(body: Data(#"{"sessionId":"s","password":"p"}"#.utf8))
@@ -54,63 +49,60 @@ struct RedactorTests {
     #expect(redactor.sensitiveFields == ["sessionid"])
   }
 
-  @Test(
-    "form-encoded and other text is redacted by pattern",
-    arguments: [
-      (
-        "userId=demo&password=hunter2&accessToken=abc.def",
-        "userId=demo&password=<redacted>&accessToken=<redacted>"
-      ),
-      ("PASSWORD=hunter2;next=1", "PASSWORD=<redacted>;next=1"),
-      ("password: hunter2, other: 1", "password: <redacted>, other: 1"),
-      (#"{"refreshToken": "abc", "x": 1"#, #"{"refreshToken": "<redacted>", "x": 1"#),
-      ("no secrets here", "no secrets here"),
-    ])
-  func textBodies(text: String, expected: String) {
+  @Test(arguments: [
+    (
+      "userId=demo&password=hunter2&accessToken=abc.def",
+      "userId=demo&password=<redacted>&accessToken=<redacted>"
+    ),
+    ("PASSWORD=hunter2;next=1", "PASSWORD=<redacted>;next=1"),
+    ("password: hunter2, other: 1", "password: <redacted>, other: 1"),
+    (#"{"refreshToken": "abc", "x": 1"#, #"{"refreshToken": "<redacted>", "x": 1"#),
+    ("no secrets here", "no secrets here"),
+  ])
+  func formEncodedAndOtherTextIsRedactedByPattern(text: String, expected: String) {
     #expect(redactor.redact(body: Data(text.utf8)) == expected)
     #expect(redactor.redact(text: text) == expected)
   }
 
-  @Test(
-    "a quoted value is hidden up to its closing quote, spaces and escaped quotes included",
-    arguments: [
-      (
-        #"{"password": "correct horse battery staple", "x": 1"#,
-        #"{"password": "<redacted>", "x": 1"#
-      ),
-      (#"{"password":"say \"hi\" now","x":1"#, #"{"password":"<redacted>","x":1"#),
-      (#"{"accessToken":"abc, def; ghi}"#, #"{"accessToken":"<redacted>"#),
-      (#"{"refreshToken": "", "x": "y""#, #"{"refreshToken": "<redacted>", "x": "y""#),
-    ])
-  func quotedTextValues(text: String, expected: String) {
+  @Test(arguments: [
+    (
+      #"{"password": "correct horse battery staple", "x": 1"#,
+      #"{"password": "<redacted>", "x": 1"#
+    ),
+    (#"{"password":"say \"hi\" now","x":1"#, #"{"password":"<redacted>","x":1"#),
+    (#"{"accessToken":"abc, def; ghi}"#, #"{"accessToken":"<redacted>"#),
+    (#"{"refreshToken": "", "x": "y""#, #"{"refreshToken": "<redacted>", "x": "y""#),
+  ])
+  func aQuotedValueIsHiddenUpToItsClosingQuoteSpacesAndEscapedQuotesIncluded(
+    text: String, expected: String
+  ) {
     let redacted = redactor.redact(body: Data(text.utf8))
     #expect(redacted == expected)
     #expect(!redacted.contains("horse") && !redacted.contains("hi") && !redacted.contains("def"))
   }
 
-  @Test(
-    "Authorization keeps its scheme for Bearer and Basic and hides everything else",
-    arguments: [
-      ("Bearer eyJ.abc.def", "Bearer <redacted>"),
-      ("bearer x", "bearer <redacted>"),
-      ("Basic ZGVtbzpwdw==", "Basic <redacted>"),
-      ("Digest username=\"demo\", response=\"abc\"", "<redacted>"),
-      ("raw-token-without-scheme", "<redacted>"),
-      ("Bearer", "<redacted>"),
-    ])
-  func authorizationHeader(value: String, expected: String) {
+  @Test(arguments: [
+    ("Bearer eyJ.abc.def", "Bearer <redacted>"),
+    ("bearer x", "bearer <redacted>"),
+    ("Basic ZGVtbzpwdw==", "Basic <redacted>"),
+    ("Digest username=\"demo\", response=\"abc\"", "<redacted>"),
+    ("raw-token-without-scheme", "<redacted>"),
+    ("Bearer", "<redacted>"),
+  ])
+  func authorizationKeepsItsSchemeForBearerAndBasicAndHidesEverythingElse(
+    value: String, expected: String
+  ) {
     #expect(redactor.redact(headerValue: value, name: "Authorization") == expected)
   }
 
-  @Test(
-    "sensitive header names match in any case",
-    arguments: ["authorization", "AUTHORIZATION", "Proxy-Authorization", "cookie", "Set-Cookie"])
-  func sensitiveHeaderNames(name: String) {
+  @Test(arguments: [
+    "authorization", "AUTHORIZATION", "Proxy-Authorization", "cookie", "Set-Cookie",
+  ])
+  func sensitiveHeaderNamesMatchInAnyCase(name: String) {
     #expect(redactor.redact(headerValue: "session=abc", name: name) == "<redacted>")
   }
 
-  @Test("other headers are shown as they are; custom sensitive headers are hidden")
-  func otherHeaders() {
+  @Test func otherHeadersAreShownAsTheyAreCustomSensitiveHeadersAreHidden() {
     #expect(
       redactor.redact(headerValue: "application/json", name: "Content-Type") == "application/json")
     let custom = Redactor(sensitiveHeaders: ["X-Api-Key"])
@@ -118,8 +110,7 @@ struct RedactorTests {
     #expect(custom.redact(headerValue: "Bearer t", name: "Authorization") == "Bearer t")
   }
 
-  @Test("binary bodies are summarised by size, empty bodies are empty")
-  func binaryBodies() {
+  @Test func binaryBodiesAreSummarisedBySizeEmptyBodiesAreEmpty() {
     #expect(
       redactor.redact(body: Data([0xFF, 0xD8, 0x00, 0x80, 0xFE])) == "<5 bytes of binary data>")
     #expect(redactor.redact(body: Data()) == "")

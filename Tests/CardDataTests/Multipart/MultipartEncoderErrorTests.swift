@@ -1,6 +1,6 @@
 import CardData
 import CardDomain
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -13,8 +13,7 @@ struct MultipartEncoderErrorTests {
     scratch = try TemporaryDirectory()
   }
 
-  @Test("A missing file part is reported with its path")
-  func missingFile() throws {
+  @Test func aMissingFilePartIsReportedWithItsPath() throws {
     let missing = scratch.url.appendingPathComponent("missing.png")
     let form = formWithFile(at: missing)
 
@@ -28,8 +27,7 @@ struct MultipartEncoderErrorTests {
     #expect(try scratch.entries() == [])
   }
 
-  @Test("A directory given as a file part is reported as not a regular file")
-  func directoryAsFile() throws {
+  @Test func aDirectoryGivenAsAFilePartIsReportedAsNotARegularFile() throws {
     let error = #expect(throws: MultipartEncodingError.self) {
       try MultipartEncoder().encode(formWithFile(at: scratch.url))
     }
@@ -39,26 +37,22 @@ struct MultipartEncoderErrorTests {
     #expect(try scratch.entries() == [])
   }
 
-  @Test(
-    "Boundaries outside RFC 2046 are rejected",
-    arguments: ["", String(repeating: "b", count: 71), "line\r\nbreak", "quote\"", "space "])
-  func invalidBoundary(boundary: String) {
+  @Test(arguments: ["", String(repeating: "b", count: 71), "line\r\nbreak", "quote\"", "space "])
+  func boundariesOutsideRFC2046AreRejected(boundary: String) {
     let error = #expect(throws: MultipartEncodingError.self) {
       try MultipartEncoder().encode(MultipartFormData(boundary: boundary))
     }
     #expect(error?.kind == .invalidBoundary)
   }
 
-  @Test("The longest and the most unusual valid boundaries are accepted")
-  func validBoundaries() throws {
+  @Test func theLongestAndTheMostUnusualValidBoundariesAreAccepted() throws {
     for boundary in [String(repeating: "b", count: 70), "a'()+_,-./:=? z", "0"] {
       let encoded = try MultipartEncoder().encode(MultipartFormData(boundary: boundary))
       #expect(encoded.body == .data(Data("--\(boundary)--\r\n".utf8)))
     }
   }
 
-  @Test("A line break in a part's Content-Type is rejected")
-  func lineBreakInContentType() {
+  @Test func aLineBreakInAPartsContentTypeIsRejected() {
     var form = MultipartFormData()
     form.append(Data(), name: "x", contentType: "text/plain\r\nX-Injected: yes")
 

@@ -1,6 +1,6 @@
 import CardData
 import CardDomain
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -14,8 +14,7 @@ struct MultipartEncoderFilePartTests {
     scratch = try TemporaryDirectory()
   }
 
-  @Test("A form without a file part is encoded in memory")
-  func formWithoutFilePartInMemory() throws {
+  @Test func aFormWithoutAFilePartIsEncodedInMemory() throws {
     var form = MultipartFormData()
     form.append("a caption", name: "caption")
     form.append(Data([1, 2, 3]), name: "bytes", filename: "raw.bin")
@@ -23,8 +22,7 @@ struct MultipartEncoderFilePartTests {
     #expect(try MultipartEncoder().encode(form).body.inMemoryBytes != nil)
   }
 
-  @Test("A file part is its own file at its measured size, between the framing in memory")
-  func filePartStreamsFromItsOwnFile() throws {
+  @Test func aFilePartIsItsOwnFileAtItsMeasuredSizeBetweenTheFramingInMemory() throws {
     let bytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0) })
     let url = try scratch.write(bytes, to: "input.bin")
     var form = MultipartFormData()
@@ -45,8 +43,7 @@ struct MultipartEncoderFilePartTests {
     #expect(encoded.body.length == Int64(head.count + bytes.count + tail.count))
   }
 
-  @Test("Encoding neither copies a file part nor creates a file")
-  func encodingCreatesNoFile() throws {
+  @Test func encodingNeitherCopiesAFilePartNorCreatesAFile() throws {
     let url = try scratch.write(Data(repeating: 7, count: 64 * 1024), to: "input.bin")
     var form = MultipartFormData()
     form.appendFile(at: url, name: "image", filename: "input.png", contentType: "image/png")
@@ -58,8 +55,7 @@ struct MultipartEncoderFilePartTests {
     #expect(try scratch.entries() == ["input.bin"])
   }
 
-  @Test("Printing a body with file parts shows its size and no byte of it")
-  func printingShowsSizesOnly() throws {
+  @Test func printingABodyWithFilePartsShowsItsSizeAndNoByteOfIt() throws {
     let url = try scratch.write(Data("secret pixels".utf8), to: "input.bin")
     var form = MultipartFormData(boundary: "b")
     form.append("visible?", name: "caption")

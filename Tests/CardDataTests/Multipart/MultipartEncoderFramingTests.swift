@@ -1,6 +1,6 @@
 import CardData
 import CardDomain
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -20,8 +20,7 @@ struct MultipartEncoderFramingTests {
     0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
   ])
 
-  @Test("A text field, a JSON part and a PNG file part encode to the hand-written body")
-  func threePartForm() throws {
+  @Test func aTextFieldAJSONPartAndAPNGFilePartEncodeToTheHandWrittenBody() throws {
     let png = try scratch.write(pngBytes, to: "photo.png")
     var form = MultipartFormData(boundary: boundary)
     form.append("Kim Minji", name: "nickname")
@@ -54,8 +53,7 @@ struct MultipartEncoderFramingTests {
     #expect(encoded.contentType == "multipart/form-data; boundary=XyZ-boundary-0123")
   }
 
-  @Test("An in-memory part with a file name gets the filename parameter and no Content-Type")
-  func dataPartWithFilename() throws {
+  @Test func anInMemoryPartWithAFileNameGetsTheFilenameParameterAndNoContentType() throws {
     var form = MultipartFormData(boundary: boundary)
     form.append(Data("a,b\r\n1,2".utf8), name: "sheet", filename: "table.csv")
 
@@ -72,14 +70,12 @@ struct MultipartEncoderFramingTests {
     #expect(try MultipartEncoder().encode(form).body == .data(expected))
   }
 
-  @Test("A form without parts is the closing delimiter alone")
-  func emptyForm() throws {
+  @Test func aFormWithoutPartsIsTheClosingDelimiterAlone() throws {
     let encoded = try MultipartEncoder().encode(MultipartFormData(boundary: boundary))
     #expect(encoded.body == .data(Data("--XyZ-boundary-0123--\r\n".utf8)))
   }
 
-  @Test("Quotes, CR and LF in names and file names are percent-escaped")
-  func escapedNames() throws {
+  @Test func quotesCRAndLFInNamesAndFileNamesArePercentEscaped() throws {
     var form = MultipartFormData(boundary: boundary)
     form.append(Data(), name: "say \"hi\"\r\nnow", filename: "a\"b\rc\nd.txt")
 
@@ -95,8 +91,7 @@ struct MultipartEncoderFramingTests {
     #expect(try MultipartEncoder().encode(form).body == .data(expected))
   }
 
-  @Test("Non-ASCII names and file names are sent as raw UTF-8, and % is sent unchanged")
-  func rawUTF8Names() throws {
+  @Test func nonASCIINamesAndFileNamesAreSentAsRawUTF8AndIsSentUnchanged() throws {
     var form = MultipartFormData(boundary: boundary)
     form.append(Data([0x01]), name: "이름 100%", filename: "사진 😀.png")
 

@@ -1,6 +1,6 @@
 import CardData
 import CardDomain
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -22,8 +22,7 @@ struct MultipartEncoderRoundTripTests {
     scratch = try TemporaryDirectory()
   }
 
-  @Test("Text fields come back unchanged")
-  func textFields() throws {
+  @Test func textFieldsComeBackUnchanged() throws {
     var form = MultipartFormData()
     form.append("Kim Minji", name: "nickname")
     form.append("안녕하세요 👋\r\nsecond line", name: "greeting")
@@ -37,8 +36,8 @@ struct MultipartEncoderRoundTripTests {
       ])
   }
 
-  @Test("Every byte value 0x00–0xFF comes back unchanged", arguments: Source.allCases)
-  func everyByteValue(source: Source) throws {
+  @Test(arguments: Source.allCases)
+  func everyByteValue0x000xFFComesBackUnchanged(source: Source) throws {
     let bytes = Data((0..<768).map { UInt8(truncatingIfNeeded: $0) })
     let form = try form(with: bytes, from: source, contentType: "application/octet-stream")
 
@@ -47,8 +46,8 @@ struct MultipartEncoderRoundTripTests {
     #expect(parts.map(\.contentType) == ["application/octet-stream"])
   }
 
-  @Test("Content that looks like framing comes back unchanged", arguments: Source.allCases)
-  func framingLookalikes(source: Source) throws {
+  @Test(arguments: Source.allCases)
+  func contentThatLooksLikeFramingComesBackUnchanged(source: Source) throws {
     let boundary = "lookalike-boundary-42"
     let content = Data(
       """
@@ -63,8 +62,7 @@ struct MultipartEncoderRoundTripTests {
     #expect(try roundTrip(form).map(\.content) == [content])
   }
 
-  @Test("Empty parts from memory and from an empty file come back empty")
-  func emptyParts() throws {
+  @Test func emptyPartsFromMemoryAndFromAnEmptyFileComeBackEmpty() throws {
     var form = MultipartFormData()
     form.append("", name: "text")
     form.append(Data(), name: "bytes", filename: "empty.bin")
@@ -80,13 +78,11 @@ struct MultipartEncoderRoundTripTests {
       ])
   }
 
-  @Test(
-    "Awkward names and file names come back unchanged",
-    arguments: [
-      "say \"hi\"", "line\r\nbreak", "cr\ronly", "lf\nonly", "\"\r\n\"", "이름", "사진 😀.png",
-      "semi;colon=equals", "trailing space ",
-    ])
-  func awkwardNames(name: String) throws {
+  @Test(arguments: [
+    "say \"hi\"", "line\r\nbreak", "cr\ronly", "lf\nonly", "\"\r\n\"", "이름", "사진 😀.png",
+    "semi;colon=equals", "trailing space ",
+  ])
+  func awkwardNamesAndFileNamesComeBackUnchanged(name: String) throws {
     var form = MultipartFormData()
     form.append(Data("x".utf8), name: name, filename: name, contentType: "text/plain")
 
@@ -96,8 +92,7 @@ struct MultipartEncoderRoundTripTests {
       ])
   }
 
-  @Test("Parts from memory and from files keep their order")
-  func mixedSources() throws {
+  @Test func partsFromMemoryAndFromFilesKeepTheirOrder() throws {
     let first = Data("first file".utf8)
     let second = Data((0..<300).map { UInt8($0 % 251) })
     var form = MultipartFormData()

@@ -5,8 +5,7 @@ import Testing
 /// through it means something.
 @Suite("Multipart test parser")
 struct MultipartTestParserTests {
-  @Test("It reads a hand-written body with a quoted boundary")
-  func handWrittenBody() throws {
+  @Test func itReadsAHandWrittenBodyWithAQuotedBoundary() throws {
     let body = Data(
       """
       --simple boundary\r
@@ -34,17 +33,15 @@ struct MultipartTestParserTests {
       ])
   }
 
-  @Test(
-    "It rejects malformed bodies",
-    arguments: [
-      "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nvalue",
-      "--b\r\nContent-Disposition: form-data; name=\"x\"\r\nvalue\r\n--b--\r\n",
-      "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nv\r\n--b--\r\nepilogue",
-      "--b\r\nContent-Disposition: attachment; name=\"x\"\r\n\r\nv\r\n--b--\r\n",
-      "--b\r\nContent-Disposition: form-data; name=x\r\n\r\nv\r\n--b--\r\n",
-      "preamble\r\n--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nv\r\n--b--\r\n",
-    ])
-  func malformedBody(body: String) {
+  @Test(arguments: [
+    "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nvalue",
+    "--b\r\nContent-Disposition: form-data; name=\"x\"\r\nvalue\r\n--b--\r\n",
+    "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nv\r\n--b--\r\nepilogue",
+    "--b\r\nContent-Disposition: attachment; name=\"x\"\r\n\r\nv\r\n--b--\r\n",
+    "--b\r\nContent-Disposition: form-data; name=x\r\n\r\nv\r\n--b--\r\n",
+    "preamble\r\n--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nv\r\n--b--\r\n",
+  ])
+  func itRejectsMalformedBodies(body: String) {
     #expect(throws: MultipartTestParser.Failure.self) {
       try MultipartTestParser.parse(Data(body.utf8), contentType: "multipart/form-data; boundary=b")
     }

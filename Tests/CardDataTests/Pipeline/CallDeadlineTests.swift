@@ -1,6 +1,6 @@
+import CardDataTesting
 import CardDomain
 import CardPrimitives
-import CardTestSupport
 import Foundation
 import Testing
 

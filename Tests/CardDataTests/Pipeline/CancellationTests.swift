@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -17,10 +17,10 @@ struct CancellationTests {
       middleware: [RetryPolicy(), recorder], sleeper: sleeper)
   }
 
-  @Test(
-    "cancelling the task while the transport waits throws .cancelled promptly and never retries",
-    arguments: [HTTPMethod.get, .put, .post])
-  func cancelDuringTransport(method: HTTPMethod) async throws {
+  @Test(arguments: [HTTPMethod.get, .put, .post])
+  func cancellingTheTaskWhileTheTransportWaitsThrowsCancelledPromptlyAndNeverRetries(
+    method: HTTPMethod
+  ) async throws {
     await transport.stub(method: method, path: "/things", with: [.hold])
     let client = client(sleeper: sleeper)
     let task = Task { await outcome(of: client, TestEndpoint.method(method)) }
@@ -37,8 +37,7 @@ struct CancellationTests {
     #expect(context.attempts == 1)
   }
 
-  @Test("cancelling during a retry delay throws .cancelled without another attempt")
-  func cancelDuringRetryDelay() async throws {
+  @Test func cancellingDuringARetryDelayThrowsCancelledWithoutAnotherAttempt() async throws {
     await transport.stub(method: .get, path: "/things", with: [.status(503)])
     let holdingSleeper = RecordingSleeper(holdsEverySleep: true)
     let task = Task { await outcome(of: client(sleeper: holdingSleeper), TestEndpoint.get()) }
@@ -52,8 +51,7 @@ struct CancellationTests {
     #expect(recorder.context?.attempts == 1)
   }
 
-  @Test("a task cancelled before sending throws .cancelled and the transport is never called")
-  func cancelledBeforeSending() async throws {
+  @Test func aTaskCancelledBeforeSendingThrowsCancelledAndTheTransportIsNeverCalled() async throws {
     await transport.stub(method: .get, path: "/things", with: [.status(200)])
     let client = client(sleeper: sleeper)
     let task = Task {
@@ -67,8 +65,7 @@ struct CancellationTests {
     #expect(recorder.events.last == .failed(.ended(.cancelled)))
   }
 
-  @Test("a transport error of kind cancelled is reported as .cancelled, not retried")
-  func transportCancelledKind() async throws {
+  @Test func aTransportErrorOfKindCancelledIsReportedAsCancelledNotRetried() async throws {
     await transport.stub(method: .get, path: "/things", with: [.failure(.cancelled)])
     let result = await outcome(of: client(sleeper: sleeper), TestEndpoint.get())
     #expect(result.failure == .cancelled)

@@ -1,7 +1,7 @@
 import CardData
+import CardDataTesting
 import CardDomain
 import CardPrimitives
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -20,8 +20,8 @@ struct MiddlewareChainTests {
     await transport.stub(method: .get, path: "/things", with: replies)
   }
 
-  @Test("a non-2xx status comes back through the middleware", arguments: [401, 503])
-  func failingStatusReachesMiddleware(status: Int) async throws {
+  @Test(arguments: [401, 503])
+  func aNon2xxStatusComesBackThroughTheMiddleware(status: Int) async throws {
     await stubThings([.status(status, body: "nope")])
     let shown = Protected<[ScriptedRetry.Outcome]>([])
     let watcher = ScriptedRetry("watcher", log: log) { outcome, _ in
@@ -34,18 +34,18 @@ struct MiddlewareChainTests {
     #expect(await transport.received.count == 1)
   }
 
-  @Test(
-    "with no middleware sending again, the final 4xx or 5xx response is returned, not thrown",
-    arguments: [400, 401, 404, 409, 500, 503])
-  func finalErrorResponseIsReturned(status: Int) async throws {
+  @Test(arguments: [400, 401, 404, 409, 500, 503])
+  func withNoMiddlewareSendingAgainTheFinal4xxOr5xxResponseIsReturnedNotThrown(status: Int)
+    async throws
+  {
     await stubThings([.status(status, body: #"{"message":"x"}"#)])
     let response = try await client().send(TestEndpoint.get())
     #expect(response.status == status)
     #expect(response.body == Data(#"{"message":"x"}"#.utf8))
   }
 
-  @Test("a transport failure nobody retries throws networkFail with the transport's message")
-  func transportFailureThrows() async throws {
+  @Test func aTransportFailureNobodyRetriesThrowsNetworkFailWithTheTransportsMessage() async throws
+  {
     let error = TransportError(.dnsFailure, "no such host")
     await stubThings([.failure(error)])
     let shown = Protected<[ScriptedRetry.Outcome]>([])
@@ -58,8 +58,7 @@ struct MiddlewareChainTests {
     #expect(shown.withLock { $0 } == [.failure(.transport(error))])
   }
 
-  @Test("middleware run in order, each on the previous one's output")
-  func middlewareRunInOrder() async throws {
+  @Test func middlewareRunInOrderEachOnThePreviousOnesOutput() async throws {
     await stubThings([.status(200)])
     let tags = ["a", "b", "c"].map { TagMiddleware(tag: $0, log: log) }
     _ = try await client(tags).send(TestEndpoint.get())
@@ -67,9 +66,9 @@ struct MiddlewareChainTests {
     #expect(await transport.received.first?.request.headers["X-Tags"] == "a,b,c")
   }
 
-  @Test(
-    "a middleware after one that sends again runs for every attempt, on the request it is given")
-  func innerMiddlewareRunsPerAttempt() async throws {
+  @Test func aMiddlewareAfterOneThatSendsAgainRunsForEveryAttemptOnTheRequestItIsGiven()
+    async throws
+  {
     await stubThings([.status(500), .status(200)])
     let retry = ScriptedRetry("r", log: CallLog()) { _, context in
       context.attempt == 1 ? .retry(after: .zero, reason: .transientFailure) : .handBack
@@ -81,8 +80,8 @@ struct MiddlewareChainTests {
     #expect(await transport.received.map { $0.request.headers["X-Tags"] } == ["a", "a"])
   }
 
-  @Test("a middleware that ends the call stops it: later middleware and the transport never run")
-  func failingMiddlewareStops() async throws {
+  @Test func aMiddlewareThatEndsTheCallStopsItLaterMiddlewareAndTheTransportNeverRun() async throws
+  {
     await stubThings([.status(200)])
     let chain: [any ClientMiddleware] = [
       TagMiddleware(tag: "a", log: log), FailingMiddleware(error: .signedOut, log: log),
@@ -94,8 +93,7 @@ struct MiddlewareChainTests {
     #expect(await transport.received.isEmpty)
   }
 
-  @Test("the innermost middleware answers first; those outside see only what it hands back")
-  func innermostAnswersFirst() async throws {
+  @Test func theInnermostMiddlewareAnswersFirstThoseOutsideSeeOnlyWhatItHandsBack() async throws {
     await stubThings([.status(503), .status(200)])
     let chain = [
       ScriptedRetry("third", log: log) { outcome, _ in
@@ -114,8 +112,7 @@ struct MiddlewareChainTests {
     #expect(await transport.received.count == 2)
   }
 
-  @Test("when every middleware hands a failure back, it stands")
-  func allHandBack() async throws {
+  @Test func whenEveryMiddlewareHandsAFailureBackItStands() async throws {
     await stubThings([.status(502)])
     let chain = [
       ScriptedRetry("second", log: log, always: .handBack),
@@ -127,12 +124,12 @@ struct MiddlewareChainTests {
     #expect(sleeper.delays.isEmpty)
   }
 
-  @Test(
-    "a middleware that fails the call throws its error, and the retry policy outside does not send again",
-    arguments: [
-      CardError.networkFail(reason: "stop"), .sessionExpired(reason: "gone"), .signedOut,
-    ])
-  func failedCallIsNotRetried(error: CardError) async throws {
+  @Test(arguments: [
+    CardError.networkFail(reason: "stop"), .sessionExpired(reason: "gone"), .signedOut,
+  ])
+  func aMiddlewareThatFailsTheCallThrowsItsErrorAndTheRetryPolicyOutsideDoesNotSendAgain(
+    error: CardError
+  ) async throws {
     await stubThings([.status(503)])
     let result = await outcome(
       of: client([RetryPolicy(), ScriptedRetry("first", log: log, always: .fail(error))]),
@@ -142,8 +139,7 @@ struct MiddlewareChainTests {
     #expect(await transport.received.count == 1)
   }
 
-  @Test("retry reasons accumulate in the context seen by later attempts")
-  func retryReasonsAccumulate() async throws {
+  @Test func retryReasonsAccumulateInTheContextSeenByLaterAttempts() async throws {
     await stubThings([.status(500)])
     let seen = Protected<[[RetryReason]]>([])
     let retry = ScriptedRetry("r", log: log) { _, context in
@@ -161,8 +157,7 @@ struct MiddlewareChainTests {
     #expect(await transport.received.count == 3)
   }
 
-  @Test("two pipelines over one transport and base URL keep their own chains")
-  func pipelinesKeepTheirChains() async throws {
+  @Test func twoPipelinesOverOneTransportAndBaseURLKeepTheirOwnChains() async throws {
     await stubThings([.status(200)])
     let blocked = client([FailingMiddleware(error: .credentialStorage(reason: "blocked"), log: log)]
     )
@@ -179,8 +174,7 @@ struct MiddlewareChainTests {
     #expect(await transport.received.count == 1)
   }
 
-  @Test("a middleware sees the request before the rest of the chain and the response after it")
-  func requestDownResponseUp() async throws {
+  @Test func aMiddlewareSeesTheRequestBeforeTheRestOfTheChainAndTheResponseAfterIt() async throws {
     struct Both: ClientMiddleware {
       let name: String
       let log: CallLog

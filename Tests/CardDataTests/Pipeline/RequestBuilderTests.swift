@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -16,32 +16,30 @@ struct RequestBuilderTests {
     return try #require(await transport.received.first)
   }
 
-  @Test(
-    "the endpoint path is appended to the base URL, with or without a prefix or trailing slash",
-    arguments: [
-      ("https://api.example.com", "https://api.example.com/cards/7"),
-      ("https://api.example.com/", "https://api.example.com/cards/7"),
-      ("https://api.example.com/v1", "https://api.example.com/v1/cards/7"),
-      ("https://api.example.com/v1/", "https://api.example.com/v1/cards/7"),
-      ("https://api.example.com/api/v1//", "https://api.example.com/api/v1/cards/7"),
-      ("http://localhost:8080/base", "http://localhost:8080/base/cards/7"),
-    ])
-  func baseURLJoining(base: String, expected: String) async throws {
+  @Test(arguments: [
+    ("https://api.example.com", "https://api.example.com/cards/7"),
+    ("https://api.example.com/", "https://api.example.com/cards/7"),
+    ("https://api.example.com/v1", "https://api.example.com/v1/cards/7"),
+    ("https://api.example.com/v1/", "https://api.example.com/v1/cards/7"),
+    ("https://api.example.com/api/v1//", "https://api.example.com/api/v1/cards/7"),
+    ("http://localhost:8080/base", "http://localhost:8080/base/cards/7"),
+  ])
+  func theEndpointPathIsAppendedToTheBaseURLWithOrWithoutAPrefixOrTrailingSlash(
+    base: String, expected: String
+  ) async throws {
     let request = try await built(
       TestEndpoint.get("/cards/7"), baseURL: try #require(URL(string: base)))
     #expect(request.request.url.absoluteString == expected)
   }
 
-  @Test("a segment holding / space and ? stays one percent-encoded segment")
-  func pathSegmentsArePercentEncoded() async throws {
+  @Test func aSegmentHoldingSpaceAndStaysOnePercentEncodedSegment() async throws {
     let url = try await built(TestEndpoint.get(RequestPath(["cards", "a/b c?"]))).request.url
     #expect(url.absoluteString == "https://api.example.com/cards/a%2Fb%20c%3F")
     #expect(url.path(percentEncoded: true) == "/cards/a%2Fb%20c%3F")
     #expect(url.query == nil)
   }
 
-  @Test("non-ASCII and reserved characters in a segment are percent-encoded as UTF-8")
-  func nonASCIISegment() async throws {
+  @Test func nonASCIIAndReservedCharactersInASegmentArePercentEncodedAsUTF8() async throws {
     let url = try await built(TestEndpoint.get(RequestPath(["cards", "카드#1%"]))).request.url
     #expect(url.absoluteString == "https://api.example.com/cards/%EC%B9%B4%EB%93%9C%231%25")
   }
@@ -56,27 +54,23 @@ struct RequestBuilderTests {
         + String(repeating: "%2E", count: id.count))
   }
 
-  @Test(
-    "Accept: application/json is always sent",
-    arguments: [
-      RequestBody.none, .json(SampleBody(name: "x", count: 1)),
-      .multipart(MultipartFormData(boundary: "b")),
-    ])
-  func acceptIsAlwaysJSON(body: RequestBody) async throws {
+  @Test(arguments: [
+    RequestBody.none, .json(SampleBody(name: "x", count: 1)),
+    .multipart(MultipartFormData(boundary: "b")),
+  ])
+  func acceptApplicationJsonIsAlwaysSent(body: RequestBody) async throws {
     let request = try await built(TestEndpoint.make(method: .post, body: body)).request
     #expect(request.headers.values(for: "Accept") == ["application/json"])
   }
 
-  @Test("a request without a body carries no Content-Type and an empty body")
-  func plainHasNoBody() async throws {
+  @Test func aRequestWithoutABodyCarriesNoContentTypeAndAnEmptyBody() async throws {
     let request = try await built(TestEndpoint.get()).request
     #expect(request.headers["Content-Type"] == nil)
     #expect(request.body == .empty)
     #expect(request.method == .get)
   }
 
-  @Test("a JSON body is encoded with sorted keys and Content-Type: application/json")
-  func jsonBody() async throws {
+  @Test func aJSONBodyIsEncodedWithSortedKeysAndContentTypeApplicationJson() async throws {
     let received = try await built(
       TestEndpoint.json(
         SampleBody(name: "a/b", count: 2), method: .put, path: RequestPath(["cards", "a/b"])))
@@ -86,8 +80,7 @@ struct RequestBuilderTests {
     #expect(String(decoding: received.body, as: UTF8.self) == #"{"count":2,"name":"a/b"}"#)
   }
 
-  @Test("a JSON body that cannot be encoded fails as invalid input before anything is sent")
-  func unencodableJSON() async throws {
+  @Test func aJSONBodyThatCannotBeEncodedFailsAsInvalidInputBeforeAnythingIsSent() async throws {
     let transport = StubTransport()
     let recorder = RecordingMiddleware()
     let client = RequestPipeline(
@@ -102,8 +95,7 @@ struct RequestBuilderTests {
     #expect(recorder.events.isEmpty, "a request never built never enters the chain")
   }
 
-  @Test("a multipart body gets multipart/form-data with the form's own boundary")
-  func multipartBody() async throws {
+  @Test func aMultipartBodyGetsMultipartFormDataWithTheFormsOwnBoundary() async throws {
     var form = MultipartFormData(boundary: "test-boundary-42")
     form.append("Ada", name: "name")
     form.append(Data([1, 2, 3]), name: "image", filename: "a.png", contentType: "image/png")

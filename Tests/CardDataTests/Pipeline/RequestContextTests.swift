@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -19,8 +19,7 @@ struct RequestContextTests {
       sleeper: sleeper)
   }
 
-  @Test("a successful call: the request as asked first, as changed last, and its figures")
-  func successfulRequest() async throws {
+  @Test func aSuccessfulCallTheRequestAsAskedFirstAsChangedLastAndItsFigures() async throws {
     await transport.stub(method: .put, path: "/things", with: [.status(200, body: "0123456789")])
     let endpoint = TestEndpoint.json(SampleBody(name: "abc", count: 1), method: .put)
     let sentBody = Data(#"{"count":1,"name":"abc"}"#.utf8)
@@ -46,8 +45,7 @@ struct RequestContextTests {
     #expect(context.retries.isEmpty)
   }
 
-  @Test("a retried call: each attempt last, the call once first, the retry and summed figures")
-  func retriedRequest() async throws {
+  @Test func aRetriedCallEachAttemptLastTheCallOnceFirstTheRetryAndSummedFigures() async throws {
     await transport.stub(
       method: .get, path: "/things", with: [.status(503, body: "busy"), .status(200, body: "ok!")])
     _ = try await client([RetryPolicy()]).send(TestEndpoint.get())
@@ -68,8 +66,7 @@ struct RequestContextTests {
     #expect(call.events.last == .received(status: 200))
   }
 
-  @Test("a body sent twice counts twice in bytesSent")
-  func bytesSentSumAttempts() async throws {
+  @Test func aBodySentTwiceCountsTwiceInBytesSent() async throws {
     await transport.stub(method: .put, path: "/things", with: [.status(500), .status(204)])
     let endpoint = TestEndpoint.json(SampleBody(name: "n", count: 12), method: .put)
     _ = try await client([RetryPolicy()]).send(endpoint)
@@ -78,8 +75,7 @@ struct RequestContextTests {
     #expect(context.bytesSent == 2 * Int64(#"{"count":12,"name":"n"}"#.utf8.count))
   }
 
-  @Test("a transport failure comes back as the transport's error, and the call ends with it")
-  func transportFailure() async throws {
+  @Test func aTransportFailureComesBackAsTheTransportsErrorAndTheCallEndsWithIt() async throws {
     let error = TransportError.of(.tlsFailure)
     await transport.stub(method: .get, path: "/things", with: [.failure(error)])
     let result = await outcome(of: client(), TestEndpoint.get())
@@ -92,8 +88,7 @@ struct RequestContextTests {
     #expect(context.bytesReceived == 0)
   }
 
-  @Test("a middleware that ends the call: those before it see the error, no attempt is made")
-  func middlewareEndsTheCall() async throws {
+  @Test func aMiddlewareThatEndsTheCallThoseBeforeItSeeTheErrorNoAttemptIsMade() async throws {
     let failing = FailingMiddleware(error: .signedOut, log: CallLog())
     let result = await outcome(of: client([failing]), TestEndpoint.get())
     #expect(result.failure == .signedOut)
@@ -105,8 +100,7 @@ struct RequestContextTests {
     #expect(context.bytesSent == 0)
   }
 
-  @Test("a middleware that fails a call after an attempt: the attempt is seen, then the error")
-  func failAfterAnAttempt() async throws {
+  @Test func aMiddlewareThatFailsACallAfterAnAttemptTheAttemptIsSeenThenTheError() async throws {
     await transport.stub(method: .get, path: "/things", with: [.status(401)])
     let retry = ScriptedRetry("r", log: CallLog(), always: .fail(.signedOut))
     _ = await outcome(of: client([retry]), TestEndpoint.get())
@@ -114,16 +108,14 @@ struct RequestContextTests {
     #expect(call.events.last == .failed(.ended(.signedOut)))
   }
 
-  @Test("a returned error response comes back with its status")
-  func errorResponseOutcome() async throws {
+  @Test func aReturnedErrorResponseComesBackWithItsStatus() async throws {
     await transport.stub(method: .get, path: "/things", with: [.status(404, body: "none")])
     _ = try await client().send(TestEndpoint.get())
     #expect(call.events.last == .received(status: 404))
     #expect(call.context?.bytesReceived == 4)
   }
 
-  @Test("middleware side by side see the same, in the same order")
-  func sideBySide() async throws {
+  @Test func middlewareSideBySideSeeTheSameInTheSameOrder() async throws {
     let second = RecordingMiddleware()
     await transport.stub(method: .get, path: "/things", with: [.status(200)])
     _ = try await client([second]).send(TestEndpoint.get())
@@ -131,8 +123,7 @@ struct RequestContextTests {
     #expect(call.events.map(\.name) == ["sent", "received"])
   }
 
-  @Test("each call gets its own increasing id, shared by all its attempts")
-  func requestIDs() async throws {
+  @Test func eachCallGetsItsOwnIncreasingIdSharedByAllItsAttempts() async throws {
     struct IDs: ClientMiddleware {
       let log = CallLog()
       func intercept(
@@ -154,8 +145,7 @@ struct RequestContextTests {
     #expect(numbers[2] > numbers[0])
   }
 
-  @Test("each attempt's upload progress reaches a middleware that asks for it")
-  func uploadProgress() async throws {
+  @Test func eachAttemptsUploadProgressReachesAMiddlewareThatAsksForIt() async throws {
     struct Progress: ClientMiddleware {
       let log = CallLog()
       func intercept(

@@ -1,129 +1,99 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Remote auth repository and the session")
+/// Signing in and out over a spy of the `APIClient` port and an in-memory store: what is sent,
+/// what is stored, and what the caller is told. No pipeline: the refresh and the Bearer token
+/// on the wire are `CardAPIWiringTests`'s subject.
+@Suite("Remote auth repository")
 struct RemoteAuthRepositoryTests {
-  typealias H = RepositoryHarness
+  let client = SpyAPIClient()
+  let store = InMemoryCredentialStore()
+  let clock = FakeWallClock()
 
-  @Test func signInStoresTheCredentialWithItsExpiry() async throws {
-    let harness = H()
-    await harness.transport.stub(
-      method: .post, path: "/api/auth/login", with: [H.envelope(data: H.tokenJSON)])
-    let user = try await harness.auth.signIn(
-      userID: try UserID("demo"), password: try Password("demo"))
+  @Test func signingInStoresTheCredentialDatedByTheClock() async throws {
+    let auth = RemoteAuthRepository(client: client, store: store, clock: clock)
+    let user = try await auth.signIn(userID: try UserID("demo"), password: try Password("pw"))
     #expect(user.userID.rawValue == "demo")
-    let stored = try #require(await harness.store.credential)
-    #expect(stored.accessToken == "access-new")
-    #expect(stored.expiresAt == harness.clock.now().addingTimeInterval(3_600))
-    let sent = try #require(await harness.transport.received.first)
-    #expect(sent.request.headers["Authorization"] == nil, "login carries no credential")
-    #expect(try await harness.auth.currentUser() == user)
+    let stored = try #require(await store.credential)
+    #expect(stored.userID == "demo")
+    #expect(stored.expiresAt == clock.now().addingTimeInterval(3_600))
+    #expect(client.sent.map(\.name) == ["login"])
+    #expect(client.sent.first?.authorization == .anonymous)
+    #expect(try await auth.currentUser() == user)
   }
 
   @Test func wrongCredentialsAreRejectedAndStoreNothing() async throws {
-    let harness = H()
-    await harness.transport.stub(
-      method: .post, path: "/api/auth/login",
-      with: [.envelope(status: 401, message: "wrong user id or password")])
+    let client = SpyAPIClient { _ in .envelope(status: 401, message: "wrong user id or password") }
+    let auth = RemoteAuthRepository(client: client, store: store, clock: clock)
     await #expect(throws: CardError.requestErr(message: "wrong user id or password", status: 401)) {
-      try await harness.auth.signIn(
-        userID: try UserID("demo"), password: try Password("x"))
+      try await auth.signIn(userID: try UserID("demo"), password: try Password("x"))
     }
-    #expect(await harness.store.credential == nil)
-    #expect(await harness.transport.received.count == 1, "login is a POST: never retried")
+    #expect(await store.credential == nil)
   }
 
-  @Test func aLockedLoginSaysHowLongToWaitAndIsNotSentAgain() async throws {
-    let harness = H()
+  @Test func aLockedLoginSaysHowLongToWaitAndStoresNothing() async throws {
     let body =
       #"{"status": 429, "success": false, "message": "too many failed logins", "data": null}"#
-    await harness.transport.stub(
-      method: .post, path: "/api/auth/login",
-      with: [
-        .status(
-          429, headers: ["Content-Type": "application/json", "Retry-After": "42"], body: body)
-      ])
+    let client = SpyAPIClient { _ in
+      .status(429, headers: ["Content-Type": "application/json", "Retry-After": "42"], body: body)
+    }
+    let auth = RemoteAuthRepository(client: client, store: store, clock: clock)
     await #expect(
       throws: CardError.requestErr(
         message: "too many failed logins; try again in 42 s", status: 429)
     ) {
-      try await harness.auth.signIn(userID: try UserID("demo"), password: try Password("demo"))
+      try await auth.signIn(userID: try UserID("demo"), password: try Password("demo"))
     }
-    #expect(await harness.store.credential == nil)
-    #expect(await harness.transport.received.count == 1)
+    #expect(await store.credential == nil)
   }
 
   @Test func aTokenReplyThatNamesAKeyTwiceIsRefusedAndStoresNothing() async throws {
-    let harness = H()
     let token =
       #"{"accessToken": "at_1", "refreshToken": "rt_1", "expiresIn": 60, "accessToken": "at_2"}"#
-    await harness.transport.stub(
-      method: .post, path: "/api/auth/login", with: [H.envelope(data: token)])
+    let client = SpyAPIClient { _ in .envelope(data: token) }
+    let auth = RemoteAuthRepository(client: client, store: store, clock: clock)
     await #expect(
       throws: CardError.pathErr(
         reason: "status 200: the key accessToken appears more than once in one object")
     ) {
-      try await harness.auth.signIn(userID: try UserID("demo"), password: try Password("demo"))
+      try await auth.signIn(userID: try UserID("demo"), password: try Password("demo"))
     }
-    #expect(await harness.store.credential == nil)
+    #expect(await store.credential == nil)
   }
 
-  @Test func anExpiredTokenIsRefreshedTransparently() async throws {
-    let clock = FakeWallClock()
-    let harness = H(credential: H.credential(expiresIn: -60, clock: clock))
-    await harness.transport.stub(
-      method: .post, path: "/api/auth/refresh", with: [H.envelope(data: H.tokenJSON)])
-    await harness.transport.stub(Endpoint.cardList)
-    let cards = try await harness.cards.cards()
-    #expect(cards.count == 2)
-    let requests = await harness.transport.received.map(\.request)
-    #expect(requests.map(\.url.path) == ["/api/auth/refresh", "/api/cards"])
-    #expect(requests[0].headers["Authorization"] == nil, "the refresh bypasses authentication")
-    #expect(requests[1].headers["Authorization"] == "Bearer access-new")
-    #expect(await harness.store.credential?.refreshToken == "refresh-new")
+  @Test func signingOutClearsTheStoreEvenWhenTheServerCannotBeTold() async throws {
+    let client = SpyAPIClient { _ in .failure(TransportError(.cannotConnect, "offline")) }
+    let auth = RemoteAuthRepository(client: client, store: store, clock: clock)
+    await store.replaceBehindTheScenes(
+      with: AuthCredential(
+        userID: "demo", accessToken: "a", refreshToken: "r", expiresAt: clock.now()))
+    #expect(try await auth.signOut() == .signedOut)
+    #expect(await store.credential == nil)
+    #expect(client.sent.map { "\($0.name) \($0.authorization)" } == ["logout bearer"])
   }
 
-  @Test func aRejectedRefreshEndsTheSession() async throws {
-    let harness = H(credential: H.credential())
-    await harness.transport.stub(
-      Endpoint.cardList, with: [.envelope(status: 401, message: "expired")])
-    await harness.transport.stub(
-      method: .post, path: "/api/auth/refresh",
-      with: [.envelope(status: 401, message: "refresh token revoked")])
-    await #expect(throws: CardError.sessionExpired(reason: "refresh token revoked")) {
-      try await harness.cards.cards()
+  @Test func signingOutSetsAnUnreadableSessionAside() async throws {
+    let auth = RemoteAuthRepository(client: client, store: store, clock: clock)
+    let tampered = CredentialStoreError(.corrupted, "the sealed file fails authentication")
+    await store.makeUnreadable(tampered)
+    await #expect(throws: CardError.credentialStorage(reason: tampered.message)) {
+      try await auth.currentUser()
     }
-    #expect(await harness.store.credential == nil)
-    #expect(try await harness.auth.currentUser() == nil)
+    #expect(try await auth.signOut() == .unreadableSessionSetAside(at: "memory"))
+    #expect(await store.setAside == [tampered])
+    #expect(try await auth.currentUser() == nil)
   }
 
-  @Test func signOutClearsTheSessionEvenWhenTheServerIsUnreachable() async throws {
-    let harness = H(credential: H.credential())
-    await harness.transport.stub(
-      method: .post, path: "/api/auth/logout",
-      with: [.failure(TransportError(.cannotConnect, "offline"))])
-    #expect(try await harness.auth.signOut() == .signedOut)
-    #expect(await harness.store.credential == nil)
-    let sent = try #require(await harness.transport.received.first)
-    #expect(sent.request.headers["Authorization"] == "Bearer access-0")
-  }
-
-  @Test func noSecretReachesTheLog() async throws {
-    let harness = H()
-    await harness.transport.stub(
-      method: .post, path: "/api/auth/login", with: [H.envelope(data: H.tokenJSON)])
-    await harness.transport.stub(Endpoint.cardList)
-    _ = try await harness.auth.signIn(
-      userID: try UserID("demo"), password: try Password("correct-horse-battery"))
-    _ = try await harness.cards.cards()
-    let log = harness.log.lines.joined(separator: "\n")
-    #expect(log.contains("POST https://cards.test/api/auth/login"))
-    #expect(log.contains("<redacted>"))
-    for secret in ["correct-horse-battery", "access-new", "refresh-new"] {
-      #expect(!log.contains(secret), "\(secret) leaked into the log")
+  @Test func aStoredSessionWithoutAUserIsUnreadable() async throws {
+    let auth = RemoteAuthRepository(client: client, store: store, clock: clock)
+    await store.replaceBehindTheScenes(
+      with: AuthCredential(
+        userID: " ", accessToken: "a", refreshToken: "r", expiresAt: clock.now()))
+    await #expect(throws: CardError.credentialStorage(reason: "the stored session names no user")) {
+      try await auth.currentUser()
     }
   }
 }

@@ -1,75 +1,80 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
-@Suite("Remote card repository", .timeLimit(.minutes(1)))
+/// Each method sends one endpoint and hands back what the endpoint decodes its reply to:
+/// tested over a spy of the `APIClient` port, which answers with the endpoints' sample replies
+/// or the reply a test chooses, judged by the endpoint's own decoding. No pipeline: what a
+/// request becomes on the wire is `CardAPIWiringTests`'s subject.
+@Suite("Remote card repository")
 struct RemoteCardRepositoryTests {
-  typealias H = RepositoryHarness
-
-  @Test func listsCardsWithTheBearerToken() async throws {
-    let harness = H(credential: H.credential())
-    await harness.transport.stub(Endpoint.cardList)
-    let cards = try await harness.cards.cards()
-    #expect(cards.map(\.id.rawValue) == ["c1", "c2"])
-    let sent = try #require(await harness.transport.received.first)
-    #expect(sent.request.headers["Authorization"] == "Bearer access-0")
-    #expect(sent.request.url.absoluteString == "https://cards.test/api/cards")
+  @Test func eachCardCallSendsItsEndpoint() async throws {
+    let client = SpyAPIClient()
+    let cards = RemoteCardRepository(client: client)
+    let c1 = try CardID("c1")
+    #expect(try await cards.cards().map(\.id.rawValue) == ["c1", "c2"])
+    #expect(try await cards.card(id: c1).name == "Kim Minji")
+    #expect(try await cards.create(CardDraft(name: "Park Seoyeon")).id.rawValue == "c3")
+    #expect(try await cards.reorder([try CardID("c2"), c1]).map(\.id.rawValue) == ["c2", "c1"])
+    try await cards.delete(id: c1)
+    #expect(
+      client.sent.map { "\($0.name) \($0.method) \($0.path)" } == [
+        "cardList GET /cards", "cardDetailFetch GET /card/c1", "cardCreation POST /card",
+        "cardListEdit PUT /cards", "cardDelete DELETE /card/c1",
+      ])
+    #expect(client.sent.allSatisfy { $0.authorization == .bearer })
   }
 
-  @Test func fetchesOneCardAndMapsItsFields() async throws {
-    let harness = H(credential: H.credential())
-    let id = try CardID("c1")
-    await harness.transport.stub(
-      Endpoint.cardDetailFetch(id), with: [H.envelope(data: H.cardJSON)])
-    let card = try await harness.cards.card(id: id)
+  @Test func cardAsksForTheCardByItsPath() async throws {
+    let client = SpyAPIClient()  // answers each endpoint with its sample reply
+    let card = try await RemoteCardRepository(client: client).card(id: CardID("c1"))
+    #expect(client.sent.map(\.path) == ["/card/c1"])
+    #expect(card.name == "Kim Minji")
+  }
+
+  @Test func oneCardIsMappedFieldByField() async throws {
+    let client = SpyAPIClient { _ in .minjisCard }
+    let card = try await RemoteCardRepository(client: client).card(id: try CardID("c1"))
     #expect(card.name == "Kim Minji")
     #expect(card.mbti == (try MBTI("INFP")))
     #expect(card.birthday == (try Birthday("1999-03-02")))
     #expect(card.tmis.lines == ["likes coffee"])
   }
 
-  @Test func aMissingCardIsRejectedWithTheServersMessage() async throws {
-    let harness = H(credential: H.credential())
-    let id = try CardID("c9")
-    await harness.transport.stub(
-      Endpoint.cardDetailFetch(id), with: [.envelope(status: 404, message: "card c9 not found")])
+  @Test func aMissingCardIsARequestErrorWithTheServersMessage() async throws {
+    let client = SpyAPIClient { _ in .envelope(status: 404, message: "card c9 not found") }
     await #expect(throws: CardError.requestErr(message: "card c9 not found", status: 404)) {
-      try await harness.cards.card(id: id)
+      try await RemoteCardRepository(client: client).card(id: try CardID("c9"))
     }
+    #expect(client.sent.map(\.path) == ["/card/c9"])
   }
 
   @Test func aBodyOfSpacesIsBlankNotEmpty() async throws {
-    let harness = H(credential: H.credential())
     let spaces = String(repeating: " ", count: 1 << 20)
-    await harness.transport.stub(
-      Endpoint.cardList, with: [.raw(status: 200, body: spaces, contentType: "application/json")])
+    let client = SpyAPIClient { _ in
+      .raw(status: 200, body: spaces, contentType: "application/json")
+    }
     let reason = "status 200: the body is not the envelope: a blank body of 1048576 bytes"
     await #expect(throws: CardError.pathErr(reason: reason)) {
-      try await harness.cards.cards()
+      try await RemoteCardRepository(client: client).cards()
     }
   }
 
-  @Test func anHTMLErrorPageIsAServerFailureAfterTheRetries() async throws {
-    let harness = H(credential: H.credential())
-    await harness.transport.stub(
-      Endpoint.cardList, with: [.raw(status: 502, body: "<html>Bad Gateway</html>")])
+  @Test func anHTMLErrorPageIsAServerFailure() async throws {
+    let client = SpyAPIClient { _ in .raw(status: 502, body: "<html>Bad Gateway</html>") }
     await #expect(throws: CardError.serverErr(status: 502, message: nil)) {
-      try await harness.cards.cards()
+      try await RemoteCardRepository(client: client).cards()
     }
-    #expect(await harness.transport.received.count == 3, "GET is retried twice")
-    #expect(harness.sleeper.delays == [.milliseconds(500), .seconds(1)])
   }
 
-  @Test func aReplyThatBreaksTheContractIsAContractMismatch() async throws {
-    let harness = H(credential: H.credential())
-    let id = try CardID("c1")
-    await harness.transport.stub(
-      Endpoint.cardDetailFetch(id),
-      with: [H.envelope(data: #"{"cardId":"c1","userId":"demo","name":"K","defaultImage":9}"#)])
+  @Test func aReplyThatBreaksTheContractIsAContractMismatchNamingTheField() async throws {
+    let client = SpyAPIClient { _ in
+      .envelope(data: #"{"cardId":"c1","userId":"demo","name":"K","defaultImage":9}"#)
+    }
     let error = await #expect(throws: CardError.self) {
-      try await harness.cards.card(id: id)
+      try await RemoteCardRepository(client: client).card(id: try CardID("c1"))
     }
     guard case .pathErr(let reason) = error else {
       Issue.record("expected a contract mismatch, got \(String(describing: error))")
@@ -79,81 +84,15 @@ struct RemoteCardRepositoryTests {
   }
 
   @Test func offlineIsANetworkFailure() async throws {
-    let harness = H(credential: H.credential())
-    await harness.transport.stub(
-      Endpoint.cardList, with: [.failure(TransportError(.cannotConnect, "could not connect"))])
+    let client = SpyAPIClient { _ in .failure(TransportError(.cannotConnect, "could not connect")) }
     await #expect(throws: CardError.networkFail(reason: "could not connect")) {
-      try await harness.cards.cards()
+      try await RemoteCardRepository(client: client).cards()
     }
   }
 
-  @Test func createSendsTheDraftAsMultipartWithTheImageStreamedFromItsOwnFile() async throws {
-    let directory = try TemporaryDirectory()
-    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("pixels".utf8)
-    let imageURL = try directory.write(png, to: "photo.png")
-
-    let harness = H(credential: H.credential())
-    let image = CardImage(
-      source: .file(imageURL, byteCount: Int64(png.count)), mimeType: .png, filename: "photo.png")
-    let draft = CardDraft(name: "Kim Minji", image: image)
-    await harness.transport.stub(
-      Endpoint.cardCreation(draft), with: [H.envelope(status: 201, data: H.cardJSON)])
-    let card = try await harness.cards.create(draft)
-
-    #expect(card.id.rawValue == "c1")
-    let sent = try #require(await harness.transport.received.first)
-    let body = String(decoding: sent.body, as: UTF8.self)
-    #expect(
-      sent.request.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
-    #expect(body.contains(#"name="card.name""#) && body.contains("Kim Minji"))
-    #expect(body.contains(#"name="image"; filename="photo.png""#) && body.contains("pixels"))
-    #expect(sent.request.body.fileURLs == [imageURL], "the image streams from its own file")
-    #expect(try directory.entries() == ["photo.png"], "no copy of it is made")
-    #expect(!harness.log.lines.joined().contains("pixels"), "file contents are never logged")
-  }
-
-  @Test func reorderSendsTheCompleteOrderAndIsNotRetriedAsPOST() async throws {
-    let harness = H(credential: H.credential())
-    let order = [try CardID("c2"), try CardID("c1")]
-    await harness.transport.stub(Endpoint.cardListEdit(order))
-    let cards = try await harness.cards.reorder(order)
-    #expect(cards.map(\.id.rawValue) == ["c2", "c1"])
-    let sent = try #require(await harness.transport.received.first)
-    #expect(String(decoding: sent.body, as: UTF8.self) == #"{"cardIds":["c2","c1"]}"#)
-  }
-
-  @Test func deleteAcceptsANullPayload() async throws {
-    let harness = H(credential: H.credential())
-    let id = try CardID("c2")
-    await harness.transport.stub(Endpoint.cardDelete(id))
-    try await harness.cards.delete(id: id)
-    #expect(await harness.transport.received.first?.request.method == .delete)
-  }
-
-  @Test func withNoSessionNothingIsSent() async throws {
-    let harness = H()
-    await #expect(throws: CardError.signedOut) { try await harness.cards.cards() }
-    #expect(await harness.transport.received.isEmpty)
-  }
-
-  @Test func aTamperedStoreIsReportedNotTakenAsSignedOut() async throws {
-    let harness = H(credential: H.credential())
-    await harness.store.makeUnreadable(
-      CredentialStoreError(.corrupted, "the sealed file fails authentication"))
-    await #expect(
-      throws: CardError.credentialStorage(reason: "the sealed file fails authentication")
-    ) {
-      try await harness.cards.cards()
-    }
-  }
-
-  @Test func cancellingTheTaskCancelsTheRequest() async throws {
-    let harness = H(credential: H.credential())
-    await harness.transport.stub(Endpoint.cardList, with: [.hold])
-    let task = Task { try await harness.cards.cards() }
-    try await harness.transport.waitUntilReceived(1)
-    task.cancel()
-    await #expect(throws: CardError.cancelled) { try await task.value }
-    #expect(await harness.transport.received.count == 1, "a cancelled request is not retried")
+  @Test func aDeleteAcceptsANullPayload() async throws {
+    let client = SpyAPIClient { _ in .envelope(status: 200, message: "deleted") }
+    try await RemoteCardRepository(client: client).delete(id: try CardID("c2"))
+    #expect(client.sent.map(\.method) == [.delete])
   }
 }

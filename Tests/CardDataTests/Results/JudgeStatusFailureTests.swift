@@ -5,7 +5,8 @@ import Testing
 
 /// The 4xx, 5xx, unexpected-status and transport rows of the judge. The status decides
 /// before the body is looked at.
-@Suite struct JudgeStatusFailureTests {
+@Suite("judgeStatus: the failure rows")
+struct JudgeStatusFailureTests {
   static let clientErrors = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 499]
 
   @Test(arguments: clientErrors)

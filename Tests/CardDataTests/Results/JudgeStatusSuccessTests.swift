@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// The 2xx rows of the judge: a valid envelope succeeds, everything else is `pathErr`.
-@Suite struct JudgeStatusSuccessTests {
+@Suite("judgeStatus: the 2xx rows")
+struct JudgeStatusSuccessTests {
   @Test(arguments: [200, 201, 202, 299])
   func validEnvelopeSucceedsForEvery2xx(status: Int) {
     let body = WireFixtures.envelope(status: status, data: WireFixtures.fullCardJSON)

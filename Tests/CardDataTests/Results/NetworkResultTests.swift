@@ -4,7 +4,8 @@ import Testing
 
 /// Mapping a judged payload to an entity: failures pass through unchanged, a payload that
 /// breaks the contract becomes a pathErr.
-@Suite struct NetworkResultTests {
+@Suite("Network result mapping")
+struct NetworkResultTests {
   static let failures: [NetworkResult<Int>] = [
     .requestErr(message: "not found", status: 404),
     .pathErr(reason: "unexpected status 301"),

@@ -5,7 +5,8 @@ import Testing
 
 /// A 2xx reply whose JSON names a key twice in one object breaks the contract: the decoder
 /// would keep one value silently, where another reader may keep the other.
-@Suite struct RepeatedKeyReplyTests {
+@Suite("A reply that names a key twice")
+struct RepeatedKeyReplyTests {
   private func reply(_ body: String) -> HTTPResponse {
     HTTPResponse(status: 200, body: Data(body.utf8))
   }

@@ -5,7 +5,8 @@ import Testing
 
 /// A `429` says how long to wait in `Retry-After`; the judge puts the wait into the
 /// `requestErr` message, and the request is not sent again by itself.
-@Suite struct RetryAfterTests {
+@Suite("Retry-After")
+struct RetryAfterTests {
   private static func tooMany(retryAfter: String?) -> HTTPResponse {
     var headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"]
     if let retryAfter { headers["Retry-After"] = retryAfter }

@@ -1,5 +1,5 @@
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -31,13 +31,12 @@ struct RetryPolicyTests {
   static let transientKinds: [TransportError.Kind] = [.timedOut, .connectionLost, .cannotConnect]
 
   @Test(
-    "POST and PATCH are never retried, even on 503 or a timeout",
     arguments: [HTTPMethod.post, .patch],
     [
       StubReply.status(503), .status(500), .status(408), .failure(.of(.timedOut)),
       .failure(.of(.connectionLost)), .failure(.of(.cannotConnect)),
     ])
-  func nonIdempotentNotRetried(method: HTTPMethod, reply: StubReply) async {
+  func postAndPATCHAreNeverRetriedEvenOn503OrATimeout(method: HTTPMethod, reply: StubReply) async {
     let result = await send(method, replies: [reply, .status(200)])
     switch reply {
     case .response(let response): #expect(result.success?.status == response.status)
@@ -48,20 +47,20 @@ struct RetryPolicyTests {
     #expect(sleeper.delays.isEmpty)
   }
 
-  @Test(
-    "idempotent methods are retried on retryable statuses up to the limit, after 0.5 s then 1 s",
-    arguments: idempotentMethods, retryableStatuses)
-  func retryableStatusRetried(method: HTTPMethod, status: Int) async {
+  @Test(arguments: idempotentMethods, retryableStatuses)
+  func idempotentMethodsAreRetriedOnRetryableStatusesUpToTheLimitAfter05SThen1S(
+    method: HTTPMethod, status: Int
+  ) async {
     let result = await send(method, replies: [.status(status)])
     #expect(result.success?.status == status)
     #expect(await attempts == 3)
     #expect(sleeper.delays == [.milliseconds(500), .seconds(1)])
   }
 
-  @Test(
-    "idempotent methods are retried on transient transport errors up to the limit",
-    arguments: idempotentMethods, transientKinds)
-  func transientTransportRetried(method: HTTPMethod, kind: TransportError.Kind) async {
+  @Test(arguments: idempotentMethods, transientKinds)
+  func idempotentMethodsAreRetriedOnTransientTransportErrorsUpToTheLimit(
+    method: HTTPMethod, kind: TransportError.Kind
+  ) async {
     let error = TransportError.of(kind)
     let result = await send(method, replies: [.failure(error)])
     #expect(result.failure == .networkFail(reason: error.message))
@@ -69,18 +68,16 @@ struct RetryPolicyTests {
     #expect(sleeper.delays == [.milliseconds(500), .seconds(1)])
   }
 
-  @Test("other statuses are not retried", arguments: [400, 401, 403, 404, 409, 422, 429, 501])
-  func otherStatusesNotRetried(status: Int) async {
+  @Test(arguments: [400, 401, 403, 404, 409, 422, 429, 501])
+  func otherStatusesAreNotRetried(status: Int) async {
     let result = await send(.get, replies: [.status(status), .status(200)])
     #expect(result.success?.status == status)
     #expect(await attempts == 1)
     #expect(sleeper.delays.isEmpty)
   }
 
-  @Test(
-    "non-transient transport errors are not retried",
-    arguments: [TransportError.Kind.dnsFailure, .tlsFailure, .invalidRequest, .other])
-  func nonTransientNotRetried(kind: TransportError.Kind) async {
+  @Test(arguments: [TransportError.Kind.dnsFailure, .tlsFailure, .invalidRequest, .other])
+  func nonTransientTransportErrorsAreNotRetried(kind: TransportError.Kind) async {
     let error = TransportError.of(kind)
     let result = await send(.get, replies: [.failure(error), .status(200)])
     #expect(result.failure == .networkFail(reason: error.message))
@@ -88,8 +85,7 @@ struct RetryPolicyTests {
     #expect(sleeper.delays.isEmpty)
   }
 
-  @Test("success on the second attempt returns the 200")
-  func successOnSecondAttempt() async {
+  @Test func successOnTheSecondAttemptReturnsThe200() async {
     let result = await send(
       .get, replies: [.status(503), .status(200, body: "fine"), .status(500)])
     #expect(result.success == .status(200, body: "fine"))
@@ -97,16 +93,15 @@ struct RetryPolicyTests {
     #expect(sleeper.delays == [.milliseconds(500)])
   }
 
-  @Test("a transport failure then a success returns the success")
-  func transportThenSuccess() async {
+  @Test func aTransportFailureThenASuccessReturnsTheSuccess() async {
     let result = await send(
       .delete, replies: [.failure(.of(.connectionLost)), .failure(.of(.timedOut)), .status(204)])
     #expect(result.success?.status == 204)
     #expect(await attempts == 3)
   }
 
-  @Test("the limit is configurable", arguments: [0, 1, 4])
-  func customLimit(limit: Int) async {
+  @Test(arguments: [0, 1, 4])
+  func theLimitIsConfigurable(limit: Int) async {
     let result = await send(.get, replies: [.status(500)], policy: RetryPolicy(limit: limit))
     #expect(result.success?.status == 500)
     #expect(await attempts == limit + 1)
@@ -114,19 +109,17 @@ struct RetryPolicyTests {
     #expect(sleeper.delays == Array(expected.prefix(limit)))
   }
 
-  @Test(
-    "delays grow by the multiplier from the base delay and stop at the maximum",
-    arguments: [
-      (0, Duration.milliseconds(500)), (1, .milliseconds(500)), (2, .seconds(1)), (3, .seconds(2)),
-      (4, .seconds(4)), (5, .seconds(8)), (6, .seconds(10)), (7, .seconds(10)),
-      (1_000, .seconds(10)),
-    ])
-  func delayGrowth(retry: Int, expected: Duration) {
+  @Test(arguments: [
+    (0, Duration.milliseconds(500)), (1, .milliseconds(500)), (2, .seconds(1)), (3, .seconds(2)),
+    (4, .seconds(4)), (5, .seconds(8)), (6, .seconds(10)), (7, .seconds(10)),
+    (1_000, .seconds(10)),
+  ])
+  func delaysGrowByTheMultiplierFromTheBaseDelayAndStopAtTheMaximum(retry: Int, expected: Duration)
+  {
     #expect(RetryPolicy().delay(forRetry: retry) == expected)
   }
 
-  @Test("custom backoff settings")
-  func customBackoff() {
+  @Test func customBackoffSettings() {
     let policy = RetryPolicy(
       baseDelay: .milliseconds(100), multiplier: 3, maximumDelay: .milliseconds(1_000))
     #expect(
@@ -136,32 +129,30 @@ struct RetryPolicyTests {
       ])
   }
 
-  @Test(
-    "Retry-After in seconds is honoured when longer than the backoff, and capped at the maximum",
-    arguments: [
-      ("3", [Duration.seconds(3), .seconds(3)]),
-      (" 2 ", [.seconds(2), .seconds(2)]),
-      ("0", [.milliseconds(500), .seconds(1)]),
-      ("120", [.seconds(10), .seconds(10)]),
-      ("soon", [.milliseconds(500), .seconds(1)]),
-      ("-5", [.milliseconds(500), .seconds(1)]),
-    ])
-  func retryAfter(header: String, expected: [Duration]) async {
+  @Test(arguments: [
+    ("3", [Duration.seconds(3), .seconds(3)]),
+    (" 2 ", [.seconds(2), .seconds(2)]),
+    ("0", [.milliseconds(500), .seconds(1)]),
+    ("120", [.seconds(10), .seconds(10)]),
+    ("soon", [.milliseconds(500), .seconds(1)]),
+    ("-5", [.milliseconds(500), .seconds(1)]),
+  ])
+  func retryAfterInSecondsIsHonouredWhenLongerThanTheBackoffAndCappedAtTheMaximum(
+    header: String, expected: [Duration]
+  ) async {
     let reply = StubReply.status(503, headers: ["Retry-After": header])
     let result = await send(.get, replies: [reply])
     #expect(result.success?.status == 503)
     #expect(sleeper.delays == expected)
   }
 
-  @Test("Retry-After is capped by a custom maximum delay")
-  func retryAfterCustomCap() async {
+  @Test func retryAfterIsCappedByACustomMaximumDelay() async {
     let policy = RetryPolicy(limit: 1, maximumDelay: .seconds(4))
     _ = await send(.get, replies: [.status(503, headers: ["retry-after": "30"])], policy: policy)
     #expect(sleeper.delays == [.seconds(4)])
   }
 
-  @Test("retries for other reasons do not use up the transient-failure limit")
-  func otherReasonsDoNotCount() async {
+  @Test func retriesForOtherReasonsDoNotUseUpTheTransientFailureLimit() async {
     let response = HTTPResponse.status(503)
     func context(after retries: [RetryReason]) -> RequestContext {
       let context = RequestContext(id: 1, endpointName: "e", authorization: .anonymous)
@@ -182,8 +173,7 @@ struct RetryPolicyTests {
         == nil)
   }
 
-  @Test("a 2xx is never sent again, even when its status is named retryable")
-  func successIsNeverRetried() async {
+  @Test func a2xxIsNeverSentAgainEvenWhenItsStatusIsNamedRetryable() async {
     let policy = RetryPolicy(retryableStatuses: [200, 503])
     let result = await send(.get, replies: [.status(200)], policy: policy)
     #expect(result.success?.status == 200)

@@ -1,7 +1,7 @@
 import CardData
+import CardDataTesting
 import CardDomain
 import CardPrimitives
-import CardTestSupport
 import Foundation
 
 /// A server stand-in for the stub's fallback handler: 200 when the request carries

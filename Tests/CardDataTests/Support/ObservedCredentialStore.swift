@@ -1,6 +1,7 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
+import CardTestingPrimitives
 
 /// The credential store the authentication tests hand to the middleware: an
 /// ``InMemoryCredentialStore`` behind a window through which a test sees, and holds back,

@@ -5,7 +5,8 @@ import Testing
 
 /// `CardDraft → MultipartFormData`: the contract's part names, in order, with the image as
 /// a data part or a streamed file part.
-@Suite struct CardCreationFormTests {
+@Suite("The card creation form")
+struct CardCreationFormTests {
   static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00])
 
   static func text(_ name: String, _ value: String) -> MultipartPart {

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// Decoding a card checks the JSON types only: optional fields may be absent or `null`.
-@Suite struct CardDTODecodingTests {
+@Suite("CardDTO decoding")
+struct CardDTODecodingTests {
   @Test func everyContractFieldDecodes() throws {
     let dto = try JSONDecoder().decode(CardDTO.self, from: Data(WireFixtures.fullCardJSON.utf8))
     #expect(dto == WireFixtures.fullCard)

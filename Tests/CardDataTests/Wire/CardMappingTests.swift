@@ -5,7 +5,8 @@ import Testing
 
 /// `CardDTO → Card`: every field is carried over, and every broken rule is an error that
 /// names the card and the field.
-@Suite struct CardMappingTests {
+@Suite("Card mapping")
+struct CardMappingTests {
   @Test func everyFieldIsMapped() throws {
     let card = try WireFixtures.fullCard.card()
     #expect(card.id == (try CardID("c1")))

@@ -5,7 +5,8 @@ import Testing
 
 /// The JSON request bodies encode to exactly the contract's field names, and the bodies
 /// that carry a secret never print it.
-@Suite struct RequestBodyTests {
+@Suite("Request bodies")
+struct RequestBodyTests {
   @Test func loginBodyHasUserIdAndPassword() throws {
     let body = LoginRequestDTO(userID: try UserID(" demo "), password: try Password("pa55 word"))
     #expect(try WireFixtures.sortedJSON(body) == #"{"password":"pa55 word","userId":"demo"}"#)

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// `TokenDTO + userID + now → AuthCredential`, and the rules a token reply must keep.
-@Suite struct TokenMappingTests {
+@Suite("Token mapping")
+struct TokenMappingTests {
   static let now = Date(timeIntervalSince1970: 1_700_000_000)
   static let token = TokenDTO(
     accessToken: "sample-access-token", refreshToken: "sample-refresh-token", expiresIn: 3600)

@@ -1,7 +1,7 @@
 import CardData
 import CardDomain
 import CardInfrastructure
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CardData
+import CardDataTesting
 import CardInfrastructure
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

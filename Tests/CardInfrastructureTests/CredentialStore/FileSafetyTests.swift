@@ -1,7 +1,7 @@
 import CardData
 import CardInfrastructure
 import CardPrimitives
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -2,7 +2,7 @@ import CardData
 import CardDomain
 import CardInfrastructure
 import CardPrimitives
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -1,6 +1,5 @@
 import CardData
 import CardInfrastructure
-import CardTestSupport
 import Foundation
 import LoopbackHTTPTestServer
 import Testing

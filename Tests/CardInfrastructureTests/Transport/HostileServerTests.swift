@@ -1,7 +1,6 @@
 import CardData
 import CardDomain
 import CardInfrastructure
-import CardTestSupport
 import Foundation
 import LoopbackHTTPTestServer
 import Testing
@@ -15,10 +14,8 @@ struct HostileServerTests {
   /// to offer, never completes the task: the exchange used to end only at the resource
   /// timeout, as `timedOut`. The Bearer token is the only credential this client sends, so the
   /// 401 is the answer.
-  @Test(
-    "returns a 401 with a challenge it cannot answer at once",
-    arguments: [#"Basic realm="cards""#, #"Digest realm="cards", nonce="n1", qop="auth""#])
-  func returnsA401WithAChallengeItCannotAnswer(_ challenge: String) async throws {
+  @Test(arguments: [#"Basic realm="cards""#, #"Digest realm="cards", nonce="n1", qop="auth""#])
+  func returnsA401WithAChallengeItCannotAnswerAtOnce(_ challenge: String) async throws {
     let server = try LoopbackHTTPServer { _ in
       .respond(
         status: 401, headers: [("WWW-Authenticate", challenge)],
@@ -91,13 +88,11 @@ struct HostileServerTests {
 
   /// Refused up front when the reply announces its length, as it grows past the limit when
   /// it is ended by the connection's close or comes in chunks.
-  @Test(
-    "refuses a reply larger than the limit",
-    arguments: [
-      LoopbackHTTPServer.Reply.respond(status: 200, body: Data(count: 64 << 10)),
-      .unframed(body: Data(count: 64 << 10)),
-      .chunked(body: Data(count: 64 << 10), chunkSize: 4 << 10),
-    ])
+  @Test(arguments: [
+    LoopbackHTTPServer.Reply.respond(status: 200, body: Data(count: 64 << 10)),
+    .unframed(body: Data(count: 64 << 10)),
+    .chunked(body: Data(count: 64 << 10), chunkSize: 4 << 10),
+  ])
   func refusesAReplyLargerThanTheLimit(_ reply: LoopbackHTTPServer.Reply) async throws {
     let server = try LoopbackHTTPServer { _ in reply }
     defer { server.stop() }

@@ -1,6 +1,6 @@
 import CardData
 import CardInfrastructure
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import LoopbackHTTPTestServer
 import Testing
@@ -29,7 +29,7 @@ struct LoopbackTransportTests {
     }
   }
 
-  @Test("drops credentials on a redirect to another port", arguments: [302, 307])
+  @Test(arguments: [302, 307])
   func dropsCredentialsOnARedirectToAnotherPort(_ status: Int) async throws {
     let target = try LoopbackHTTPServer { _ in .respond(status: 200) }
     defer { target.stop() }
@@ -65,7 +65,7 @@ struct LoopbackTransportTests {
     #expect(followed.header("Cookie") == nil)
   }
 
-  @Test("keeps credentials on a same-origin redirect", arguments: [302, 307])
+  @Test(arguments: [302, 307])
   func keepsCredentialsOnASameOriginRedirect(_ status: Int) async throws {
     let origin = try Self.redirectingServer(status: status) { _ in "/landing" }
     defer { origin.stop() }
@@ -83,8 +83,8 @@ struct LoopbackTransportTests {
 
   /// Sign-in and refresh carry a body: a redirect must not take them, or the token it leads
   /// to, anywhere else. The redirect itself is the reply.
-  @Test("returns a redirect of a request with a body as the reply", arguments: [303, 307])
-  func returnsARedirectOfARequestWithABody(_ status: Int) async throws {
+  @Test(arguments: [303, 307])
+  func returnsARedirectOfARequestWithABodyAsTheReply(_ status: Int) async throws {
     let origin = try Self.redirectingServer(status: status) { _ in "/landing" }
     defer { origin.stop() }
 

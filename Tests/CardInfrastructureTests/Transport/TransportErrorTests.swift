@@ -45,16 +45,17 @@ struct TransportErrorMappingTests {
   static let request = URLRequest(
     url: URL(string: "https://user:hunter2@api.example.test:8443/v2/cards?token=s3cr3t")!)
 
-  @Test("maps the URLError code", arguments: expectedKinds)
-  func mapsTheCode(_ code: URLError.Code, _ kind: TransportError.Kind) {
+  @Test(arguments: expectedKinds)
+  func mapsTheURLErrorCode(_ code: URLError.Code, _ kind: TransportError.Kind) {
     let error = TransportError(
       urlSessionError: URLError(code), request: Self.request, taskIsCancelled: false)
     #expect(error.kind == kind)
     #expect(error.message.hasSuffix(" (URLError \(code.rawValue))"))
   }
 
-  @Test("never puts the path, query or credentials in the message", arguments: expectedKinds)
-  func keepsTheURLOutOfTheMessage(_ code: URLError.Code, _: TransportError.Kind) {
+  @Test(arguments: expectedKinds)
+  func neverPutsThePathQueryOrCredentialsInTheMessage(_ code: URLError.Code, _: TransportError.Kind)
+  {
     let message = TransportError(
       urlSessionError: URLError(code), request: Self.request, taskIsCancelled: false
     ).message
@@ -184,10 +185,8 @@ struct TransportErrorMessageTests {
         == "the URL of the request to the server is not supported (URLError -1002)")
   }
 
-  @Test(
-    "says a duration in seconds, or in minutes when whole",
-    arguments: [(30.0, "30 s"), (0.7, "0.7 s"), (1.25, "1.25 s"), (90, "90 s"), (300, "5 min")])
-  func spokenDuration(_ seconds: TimeInterval, _ words: String) {
+  @Test(arguments: [(30.0, "30 s"), (0.7, "0.7 s"), (1.25, "1.25 s"), (90, "90 s"), (300, "5 min")])
+  func saysADurationInSecondsOrInMinutesWhenWhole(_ seconds: TimeInterval, _ words: String) {
     #expect(seconds.spokenDuration == words)
   }
 }

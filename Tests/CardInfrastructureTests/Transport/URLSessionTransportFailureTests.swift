@@ -1,6 +1,6 @@
 import CardData
 import CardInfrastructure
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -10,19 +10,17 @@ import Testing
 
 @Suite("URLSessionTransport throws a TransportError when no response arrived")
 struct URLSessionTransportFailureTests {
-  @Test(
-    "maps the stub's URLError",
-    arguments: [
-      (URLError.Code.cannotConnectToHost, TransportError.Kind.cannotConnect),
-      (.cannotFindHost, .dnsFailure),
-      (.timedOut, .timedOut),
-      (.networkConnectionLost, .connectionLost),
-      (.serverCertificateUntrusted, .tlsFailure),
-      (.cancelled, .cancelled),
-      (.unsupportedURL, .invalidRequest),
-      (.badServerResponse, .other),
-    ])
-  func mapsTheURLError(_ code: URLError.Code, _ kind: TransportError.Kind) async throws {
+  @Test(arguments: [
+    (URLError.Code.cannotConnectToHost, TransportError.Kind.cannotConnect),
+    (.cannotFindHost, .dnsFailure),
+    (.timedOut, .timedOut),
+    (.networkConnectionLost, .connectionLost),
+    (.serverCertificateUntrusted, .tlsFailure),
+    (.cancelled, .cancelled),
+    (.unsupportedURL, .invalidRequest),
+    (.badServerResponse, .other),
+  ])
+  func mapsTheStubsURLError(_ code: URLError.Code, _ kind: TransportError.Kind) async throws {
     let route = StubRoute(always: .fail(URLError(code)))
     let error = await transportError(
       sending: HTTPRequest(method: .get, url: route.url()), through: try stubTransport())

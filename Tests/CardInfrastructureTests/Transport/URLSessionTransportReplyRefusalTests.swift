@@ -16,7 +16,7 @@ import Testing
   "URLSessionTransport refuses an oversized reply without cancelling its task",
   .timeLimit(.minutes(1)))
 struct URLSessionTransportReplyRefusalTests {
-  @Test("refuses at once and leaves the task to end", arguments: [true, false])
+  @Test(arguments: [true, false])
   func refusesAtOnceAndLeavesTheTaskToEnd(announcingItsLength: Bool) async throws {
     let route = StubRoute(
       always: announcingItsLength

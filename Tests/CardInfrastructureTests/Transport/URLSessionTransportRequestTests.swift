@@ -7,7 +7,7 @@ import Testing
 struct URLSessionTransportRequestTests {
   private static let ok = StubReply.respond(status: 200)
 
-  @Test("sends the method", arguments: [HTTPMethod.get, .post, .put, .delete])
+  @Test(arguments: [HTTPMethod.get, .post, .put, .delete])
   func sendsTheMethod(_ method: HTTPMethod) async throws {
     let route = StubRoute(always: Self.ok)
     _ = try await stubTransport().send(HTTPRequest(method: method, url: route.url("/cards")))

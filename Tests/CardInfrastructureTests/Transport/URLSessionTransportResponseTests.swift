@@ -5,8 +5,8 @@ import Testing
 
 @Suite("URLSessionTransport returns every status as a response")
 struct URLSessionTransportResponseTests {
-  @Test("returns the status, header fields and body", arguments: [200, 201, 404, 500])
-  func returnsTheResponse(_ status: Int) async throws {
+  @Test(arguments: [200, 201, 404, 500])
+  func returnsTheStatusHeaderFieldsAndBody(_ status: Int) async throws {
     let body = Data(#"{"status":\#(status)}"#.utf8)
     let route = StubRoute(
       always: .respond(

@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardInfrastructure
-import CardTestSupport
 import Foundation
 import LoopbackHTTPTestServer
 import Testing

@@ -1,5 +1,5 @@
 import CardPrimitives
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 
 /// A clock whose reading, once armed, blocks the thread that reads it until the test lets it

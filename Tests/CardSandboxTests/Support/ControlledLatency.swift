@@ -1,5 +1,5 @@
 import CardPrimitives
-import CardTestSupport
+import CardTestingPrimitives
 
 /// A latency the test controls: ``hold(_:)``, passed to a sandbox as its `sleep`, records and
 /// counts each wait in ``entered``, then holds it until the test opens ``release``. A latency

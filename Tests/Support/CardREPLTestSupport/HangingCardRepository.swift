@@ -1,5 +1,5 @@
 import CardDomain
-import CardTestSupport
+import CardTestingPrimitives
 
 /// A card repository whose list call never answers, as a server that holds the request: the
 /// call counts itself in ``started``, then waits on a gate nobody opens, so only the

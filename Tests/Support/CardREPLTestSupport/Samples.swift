@@ -1,6 +1,6 @@
 import CardDomain
+import CardDomainTesting
 import CardREPL
-import CardTestSupport
 import Foundation
 
 /// REPL services over the given repositories and fakes, each a fresh fake by default; the

@@ -1,5 +1,6 @@
+import CardDataTesting
 import CardPrimitives
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 import Synchronization
 

@@ -1,6 +1,6 @@
 import CardData
 import CardInfrastructure
-import CardTestSupport
+import CardTestingPrimitives
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,7 @@
 import CardData
 import CardPrimitives
+import CardSandboxTransport
+import CardTestingPrimitives
 import Foundation
 
 /// The contract of ``CardData/HTTPTransport``, as checks that run against any implementation
@@ -343,14 +345,6 @@ private final class ServerLog: Sendable {
   func record(_ request: HTTPTransportSpec.ReceivedRequest) {
     received.withLock { $0.append(request) }
     arrivals.increment()
-  }
-}
-
-extension HTTPRequest {
-  /// The request target as it goes on the wire: the percent-encoded path and the query.
-  var target: String {
-    let path = url.path(percentEncoded: true)
-    return (path.isEmpty ? "/" : path) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
   }
 }
 

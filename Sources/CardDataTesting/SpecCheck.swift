@@ -1,3 +1,5 @@
+import CardTestingPrimitives
+
 /// One named check of a port's contract, runnable against any implementation as one case of
 /// a parameterized test; a broken contract throws a ``SpecFailure``, so specs need no test
 /// framework. Run checks with a time limit: a call that never returns (a lock that ignores

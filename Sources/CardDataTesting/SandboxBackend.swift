@@ -1,6 +1,7 @@
 import CardData
 import CardDomain
 import CardSandbox
+import CardSandboxTransport
 
 /// The Data layer wired as the app wires it (``CardData/CardAPI``: authentication, the retry
 /// policy, the refresh sent past authentication) over the in-process sandbox, for

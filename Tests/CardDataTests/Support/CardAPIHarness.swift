@@ -1,11 +1,13 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 
 /// The Data layer wired over a stub transport and an in-memory store by ``CardData/CardAPI``, as
-/// the composition root wires it over real ones.
-struct RepositoryHarness {
+/// the composition root wires it over real ones: for the tests of that wiring, what a request
+/// looks like on the wire once the middleware chain has run. A repository's own tests use a
+/// `SpyAPIClient` instead.
+struct CardAPIHarness {
   static let baseURL = URL(string: "https://cards.test/api")!
 
   let transport: StubTransport
@@ -38,18 +40,4 @@ struct RepositoryHarness {
       userID: "demo", accessToken: access, refreshToken: refresh,
       expiresAt: clock.now().addingTimeInterval(expiresIn))
   }
-
-  /// An envelope with a JSON payload.
-  static func envelope(status: Int = 200, message: String = "ok", data: String) -> StubReply {
-    let body =
-      #"{"status":\#(status),"success":\#((200..<300).contains(status)),"message":"\#(message)","data":\#(data)}"#
-    return .response(
-      HTTPResponse(
-        status: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8)))
-  }
-
-  static let cardJSON =
-    #"{"cardId":"c1","userId":"demo","name":"Kim Minji","mbti":"INFP","birthday":"1999-03-02","defaultImage":2,"tmi":["likes coffee"]}"#
-  static let tokenJSON =
-    #"{"accessToken":"access-new","refreshToken":"refresh-new","expiresIn":3600}"#
 }

@@ -1,6 +1,6 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Foundation
 import Testing
 
@@ -28,8 +28,7 @@ struct StubTransportTests {
     let data: String?
   }
 
-  @Test("replies are given in order and the last one repeats")
-  func sequenceLastRepeats() async throws {
+  @Test func repliesAreGivenInOrderAndTheLastOneRepeats() async throws {
     await transport.stub(
       method: .get, path: "/things",
       with: [.status(200, body: "one"), .status(500, body: "two"), .status(201, body: "three")])
@@ -41,16 +40,14 @@ struct StubTransportTests {
     #expect(bodies == ["200 one", "500 two", "201 three", "201 three", "201 three"])
   }
 
-  @Test("failures are thrown as transport errors, in sequence with responses")
-  func failures() async throws {
+  @Test func failuresAreThrownAsTransportErrorsInSequenceWithResponses() async throws {
     let timeout = TransportError(.timedOut, "the request timed out")
     await transport.stub(method: .get, path: "/things", with: [.failure(timeout), .status(200)])
     await #expect(throws: timeout) { try await transport.send(request()) }
     #expect(await status(request()) == 200)
   }
 
-  @Test("a held reply answers nothing until the request is cancelled, then throws .cancelled")
-  func holdEndsOnCancellation() async throws {
+  @Test func aHeldReplyAnswersNothingUntilTheRequestIsCancelledThenThrowsCancelled() async throws {
     await transport.stub(method: .get, path: "/things", with: [.hold])
     let request = request()
     let task = Task { () async throws(TransportError) -> HTTPResponse in
@@ -61,8 +58,7 @@ struct StubTransportTests {
     await #expect(throws: TransportError.cancelled) { try await task.value }
   }
 
-  @Test("a request no route matches gets the contract's 404 envelope")
-  func unmatchedGets404Envelope() async throws {
+  @Test func aRequestNoRouteMatchesGetsTheContracts404Envelope() async throws {
     let response = try await transport.send(request(.get, "/nothing%20here"))
     #expect(response.status == 404)
     #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
@@ -73,15 +69,13 @@ struct StubTransportTests {
           status: 404, success: false, message: "no stub for GET /nothing%20here", data: nil))
   }
 
-  @Test("routes match on method as well as path")
-  func methodMustMatch() async throws {
+  @Test func routesMatchOnMethodAsWellAsPath() async throws {
     await transport.stub(method: .get, path: "/things", with: [.status(200)])
     #expect(await status(request(.post, "/things")) == 404)
     #expect(await status(request(.get, "/things")) == 200)
   }
 
-  @Test("stubbing a route again replaces its replies and restarts the sequence")
-  func restubReplaces() async throws {
+  @Test func stubbingARouteAgainReplacesItsRepliesAndRestartsTheSequence() async throws {
     await transport.stub(method: .get, path: "/things", with: [.status(500)])
     #expect(await status(request()) == 500)
     await transport.stub(method: .get, path: "/things", with: [.status(202), .status(203)])
@@ -89,8 +83,7 @@ struct StubTransportTests {
     #expect(await status(request()) == 203)
   }
 
-  @Test("the fallback answers unmatched requests; routes win over it; it can be removed")
-  func fallbackHandler() async throws {
+  @Test func theFallbackAnswersUnmatchedRequestsRoutesWinOverItItCanBeRemoved() async throws {
     let transport = StubTransport { request in
       .status(299, body: request.headers["X-Echo"] ?? "none")
     }
@@ -109,8 +102,9 @@ struct StubTransportTests {
     #expect(try await transport.send(request(.get, "/other")).status == 404)
   }
 
-  @Test("an endpoint stub defaults to the endpoint's sample response and matches its encoded path")
-  func endpointStubs() async throws {
+  @Test func anEndpointStubDefaultsToTheEndpointsSampleResponseAndMatchesItsEncodedPath()
+    async throws
+  {
     let endpoint = Endpoint.cardDetailFetch(try CardID("a/b c?"))
     await transport.stub(endpoint)
     let client = RequestPipeline(
@@ -127,8 +121,7 @@ struct StubTransportTests {
     }
   }
 
-  @Test("a raw reply carries its own status, body and content type")
-  func rawReply() async throws {
+  @Test func aRawReplyCarriesItsOwnStatusBodyAndContentType() async throws {
     await transport.stub(
       method: .get, path: "/things", with: [.raw(status: 502, body: "<html>Bad gateway</html>")])
     let response = try await transport.send(request())
@@ -137,8 +130,7 @@ struct StubTransportTests {
     #expect(String(decoding: response.body, as: UTF8.self) == "<html>Bad gateway</html>")
   }
 
-  @Test("every request is recorded in order with its body, matched or not")
-  func recordsRequests() async throws {
+  @Test func everyRequestIsRecordedInOrderWithItsBodyMatchedOrNot() async throws {
     await transport.stub(method: .post, path: "/things", with: [.status(201)])
     _ = try await transport.send(
       request(.post, "/things", headers: ["X-N": "1"], body: .data(Data("first".utf8))))
@@ -150,8 +142,7 @@ struct StubTransportTests {
     #expect(received[0].request.body == .data(Data("first".utf8)))
   }
 
-  @Test("a file body is read into the recorded request when it arrives")
-  func recordsFileBodies() async throws {
+  @Test func aFileBodyIsReadIntoTheRecordedRequestWhenItArrives() async throws {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("stub-body-\(UUID().uuidString).bin")
     let bytes = Data((0...255).map { UInt8($0) }) + Data("tail".utf8)

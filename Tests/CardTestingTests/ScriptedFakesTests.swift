@@ -1,6 +1,8 @@
 import CardData
+import CardDataTesting
 import CardDomain
-import CardTestSupport
+import CardDomainTesting
+import CardTestingPrimitives
 import Foundation
 import Testing
 
@@ -10,8 +12,7 @@ struct ScriptedFakesTests {
     Card(id: try CardID(id), owner: try UserID("spy"), name: "Card \(id)")
   }
 
-  @Test("the first list fails and the second succeeds; a standing failure hits only create")
-  func cardRepositoryFailuresPerCallAndOperation() async throws {
+  @Test func theFirstListFailsAndTheSecondSucceedsAStandingFailureHitsOnlyCreate() async throws {
     let cards = SpyCardRepository(cards: [try Self.card("c1")])
     let offline = CardError.networkFail(reason: "offline")
     let refused = CardError.serverErr(status: 500, message: nil)
@@ -27,14 +28,14 @@ struct ScriptedFakesTests {
     #expect(cards.calls.map(\.operation) == [.cards, .cards, .create, .card, .create])
   }
 
-  @Test(
-    "a reorder must name every card once, as the service demands",
-    arguments: [
-      (["c2"], "card c1 is missing from cardIds; send the whole list"),
-      (["c2", "c1", "c9"], "card c9 is not in your list"),
-      (["c2", "c2", "c1"], "card c2 appears more than once in cardIds"),
-    ])
-  func reorderKeepsTheContract(order: [String], message: String) async throws {
+  @Test(arguments: [
+    (["c2"], "card c1 is missing from cardIds; send the whole list"),
+    (["c2", "c1", "c9"], "card c9 is not in your list"),
+    (["c2", "c2", "c1"], "card c2 appears more than once in cardIds"),
+  ])
+  func aReorderMustNameEveryCardOnceAsTheServiceDemands(order: [String], message: String)
+    async throws
+  {
     let cards = SpyCardRepository(cards: [try Self.card("c1"), try Self.card("c2")])
     await #expect(throws: CardError.requestErr(message: message, status: 400)) {
       try await cards.reorder(try order.map { try CardID($0) })
@@ -44,8 +45,7 @@ struct ScriptedFakesTests {
     #expect(reordered.map(\.id.rawValue) == ["c2", "c1"])
   }
 
-  @Test("an unknown id is a 404 for detail and delete; created ids are never reused")
-  func unknownIDsAndNewIDs() async throws {
+  @Test func anUnknownIdIsA404ForDetailAndDeleteCreatedIdsAreNeverReused() async throws {
     let cards = SpyCardRepository()
     let c9 = try CardID("c9")
     await #expect(throws: CardError.requestErr(message: "card c9 not found", status: 404)) {
@@ -60,8 +60,7 @@ struct ScriptedFakesTests {
     #expect([first.id.rawValue, second.id.rawValue] == ["new-1", "new-2"])
   }
 
-  @Test("the auth spy signs in with any password until told otherwise, once")
-  func authRepositoryFailsTheNextSignIn() async throws {
+  @Test func theAuthSpySignsInWithAnyPasswordUntilToldOtherwiseOnce() async throws {
     let auth = SpyAuthRepository()
     let demo = try UserID("demo")
     let wrong = CardError.requestErr(message: "wrong password", status: 401)
@@ -74,8 +73,7 @@ struct ScriptedFakesTests {
     #expect(try await auth.currentUser()?.userID == demo)
   }
 
-  @Test("a held refresh answers when the test completes it, in call order")
-  func heldRefreshes() async throws {
+  @Test func aHeldRefreshAnswersWhenTheTestCompletesItInCallOrder() async throws {
     let clock = FakeWallClock()
     let refresher = SpyTokenRefresher(clock: clock, holdsRefreshes: true)
     let stale = AuthCredential(
@@ -91,8 +89,8 @@ struct ScriptedFakesTests {
     #expect(try await second.value.accessToken == "access-2")
   }
 
-  @Test("a held refresh whose task is cancelled throws .cancelled and is skipped by completions")
-  func cancelledHeldRefresh() async throws {
+  @Test func aHeldRefreshWhoseTaskIsCancelledThrowsCancelledAndIsSkippedByCompletions() async throws
+  {
     let refresher = SpyTokenRefresher(holdsRefreshes: true)
     let stale = AuthCredential(
       userID: "demo", accessToken: "a", refreshToken: "r", expiresAt: Date())
@@ -105,8 +103,7 @@ struct ScriptedFakesTests {
     #expect(try await refresher.refresh(stale).accessToken == "access-2")
   }
 
-  @Test("a tally wakes a waiter once its count is reached; a gate lets everyone through")
-  func tallyAndGate() async throws {
+  @Test func aTallyWakesAWaiterOnceItsCountIsReachedAGateLetsEveryoneThrough() async throws {
     let tally = Tally()
     let waiter = Task { try await tally.wait(forAtLeast: 2) }
     tally.increment()

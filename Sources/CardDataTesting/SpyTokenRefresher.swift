@@ -1,6 +1,7 @@
 import CardData
 import CardDomain
 import CardPrimitives
+import CardTestingPrimitives
 import Foundation
 
 /// A token refresher that records its calls and answers as scripted: by default a credential

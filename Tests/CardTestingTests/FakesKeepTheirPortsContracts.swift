@@ -1,5 +1,5 @@
 import CardData
-import CardTestSupport
+import CardDataTesting
 import Foundation
 import Testing
 

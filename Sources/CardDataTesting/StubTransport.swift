@@ -1,4 +1,5 @@
 import CardData
+import CardTestingPrimitives
 import Foundation
 
 /// A transport that records every request and answers from replies stubbed per method and

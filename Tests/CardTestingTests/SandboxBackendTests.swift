@@ -1,9 +1,9 @@
+import CardDataTesting
 import CardDomain
-import CardTestSupport
 import Testing
 
 /// Another project's view: the whole client against the in-process sandbox through
-/// `CardTestSupport`'s public API alone, faults injected through ``SandboxBackend``.
+/// `CardDataTesting`'s public API alone, faults injected through ``SandboxBackend``.
 @Suite("The Data layer over the in-process sandbox, as another project uses it")
 struct SandboxBackendTests {
   let backend = SandboxBackend()

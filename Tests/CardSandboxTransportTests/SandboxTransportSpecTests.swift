@@ -1,7 +1,9 @@
 import CardData
+import CardDataTesting
 import CardPrimitives
 import CardSandbox
-import CardTestSupport
+import CardSandboxTransport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

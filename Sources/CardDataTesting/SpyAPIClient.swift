@@ -1,6 +1,7 @@
 import CardData
 import CardDomain
 import CardPrimitives
+import CardTestingPrimitives
 
 /// A fake of the ``CardData/APIClient`` port: it records every endpoint sent and judges a
 /// reply the test chooses with the endpoint's own decoding, so a repository test checks

@@ -1,5 +1,6 @@
 import CardData
 import CardPrimitives
+import CardTestingPrimitives
 
 /// A sleeper that records every delay, so retry backoff can be checked without waiting. It
 /// returns at once, or with `holdsEverySleep` holds each sleep until its task is cancelled,

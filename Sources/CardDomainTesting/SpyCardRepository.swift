@@ -1,5 +1,4 @@
 import CardDomain
-import CardSandbox
 
 /// A card repository that records every call and keeps one user's cards in memory, answering
 /// as the service does: an unknown id is a 404, and a reorder must name every card once (a

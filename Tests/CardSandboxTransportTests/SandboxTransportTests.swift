@@ -1,6 +1,7 @@
 import CardData
 import CardSandbox
-import CardTestSupport
+import CardSandboxTransport
+import CardTestingPrimitives
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CardData
 import CardDomain
 import CardPrimitives
+import CardTestingPrimitives
 import Foundation
 
 /// The contract of ``CardData/CredentialStore``, as checks that run against any
