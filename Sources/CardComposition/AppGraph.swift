@@ -11,7 +11,7 @@ import Foundation
 package struct AppGraph: Sendable {
   package let services: REPLServices
   /// `nil` with a server backend.
-  package let sandbox: CardSandbox?
+  package let sandbox: Sandbox?
 
   /// Each line of the request log goes to `log` (standard error in `card-repl`), and uploads'
   /// progress to `uploadProgress`, if any. Throws when a directory it keeps state in breaks
@@ -69,18 +69,18 @@ package struct AppGraph: Sendable {
 
   /// The in-process sandbox's faults, or a server's admin path for a server backend.
   private static func sandboxControls(
-    _ sandbox: CardSandbox?, transport: any HTTPTransport, baseURL: URL, store: any CredentialStore
+    _ sandbox: Sandbox?, transport: any HTTPTransport, baseURL: URL, store: any CredentialStore
   ) -> any SandboxControlling {
     if let sandbox { return SandboxController(sandbox: sandbox, store: store) }
     return ServerSandboxController(baseURL: baseURL, transport: transport, store: store)
   }
 
   private static func makeSandbox(_ configuration: AppConfiguration) throws(LaunchError)
-    -> CardSandbox
+    -> Sandbox
   {
     let stateFile = configuration.sandboxStateFile
     do {
-      return try CardSandbox(
+      return try Sandbox(
         stateFile: stateFile, accessTokenLifetime: configuration.accessTokenLifetime)
     } catch {
       throw LaunchError("\(problem(error)). \(step(for: error))")

@@ -5,7 +5,7 @@ import CardSandbox
 /// The `sandbox …` commands over the in-process sandbox. `reset` ends every session, so it
 /// also clears this client's: the REPL must not keep showing a user the sandbox forgot.
 struct SandboxController: SandboxControlling {
-  let sandbox: CardSandbox
+  let sandbox: Sandbox
   let store: any CredentialStore
 
   func run(_ command: SandboxCommand) async throws(CommandFailure) -> SandboxFaultSummary {

@@ -15,7 +15,7 @@ import CardSandboxTransport
 /// try await backend.failNext(status: 503)  // faults, as the REPL's `sandbox` commands
 /// ```
 public struct SandboxBackend: Sendable {
-  package let sandbox: CardSandbox
+  package let sandbox: Sandbox
   public let cards: RemoteCardRepository
   public let auth: RemoteAuthRepository
   public let store: InMemoryCredentialStore
@@ -24,7 +24,7 @@ public struct SandboxBackend: Sendable {
   /// `clock` is the sandbox's as well as the client's, so moving a ``FakeWallClock`` past the
   /// token lifetime (an hour) expires the session on both sides.
   public init(clock: any WallClock = SystemWallClock()) {
-    let sandbox = CardSandbox(clock: { clock.now() })
+    let sandbox = Sandbox(clock: { clock.now() })
     let store = InMemoryCredentialStore()
     let sleeper = RecordingSleeper()
     let api = CardAPI(

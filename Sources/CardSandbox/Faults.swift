@@ -15,13 +15,13 @@ public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
 
   package static let none = SandboxFaults()
 
-  /// The longest latency ``CardSandbox/setLatency(_:)`` accepts, in milliseconds: the REPL's
+  /// The longest latency ``Sandbox/setLatency(_:)`` accepts, in milliseconds: the REPL's
   /// `sandbox latency` bound, which the reference server's admin path checks too.
   public static let maximumLatencyMilliseconds = FaultBounds.maximumLatencyMilliseconds
-  /// The statuses ``CardSandbox/failNext(status:count:)`` accepts.
+  /// The statuses ``Sandbox/failNext(status:count:)`` accepts.
   public static let failureStatuses = FaultBounds.failureStatuses
-  /// The counts ``CardSandbox/failNext(status:count:)`` and
-  /// ``CardSandbox/malformNext(_:count:)`` accept.
+  /// The counts ``Sandbox/failNext(status:count:)`` and
+  /// ``Sandbox/malformNext(_:count:)`` accept.
   public static let counts = FaultBounds.counts
 
   /// ``latency`` in whole milliseconds, rounded down and clamped to `Int`'s range: it cannot

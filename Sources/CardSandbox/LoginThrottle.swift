@@ -11,8 +11,8 @@ import Foundation
 /// (``recordFailure(for:at:)`` is called for them alone), so what is kept is bounded by the
 /// users and ``limit``, whatever ids a peer sends.
 ///
-/// Kept in memory by one ``CardSandbox``, like its faults: never saved, never shared with
-/// another sandbox or process on the same state, and cleared by ``CardSandbox/reset()``. A
+/// Kept in memory by one ``Sandbox``, like its faults: never saved, never shared with
+/// another sandbox or process on the same state, and cleared by ``Sandbox/reset()``. A
 /// reference, so that a login's failure counts although its transaction is rolled back.
 /// Logins, like every write, are answered one at a time on the sandbox's actor, so a check
 /// and the record that follows it are never interleaved with another login's.

@@ -55,7 +55,7 @@ public struct SandboxResponse: Sendable, CustomStringConvertible, CustomDebugStr
   public var debugDescription: String { description }
 }
 
-/// Why ``CardSandbox/handle(_:)`` produced no HTTP response at all: what a client sees as a
+/// Why ``Sandbox/handle(_:)`` produced no HTTP response at all: what a client sees as a
 /// transport failure rather than a status.
 public enum SandboxTransportError: Error, Hashable, Sendable, CustomStringConvertible {
   case offline

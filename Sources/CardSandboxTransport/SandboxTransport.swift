@@ -17,7 +17,7 @@ package struct SandboxTransport: HTTPTransport {
   /// sandbox never leaves the process by mistake.
   package static let baseURL = URL(string: "http://sandbox.invalid")!
 
-  package init(sandbox: CardSandbox) {
+  package init(sandbox: Sandbox) {
     self.init { (request) async throws(SandboxTransportError) -> SandboxResponse in
       try await sandbox.handle(request)
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Auth endpoints")
 struct AuthTests {
   @Test func loginAnswers200WithATokenOfExactlyThreeTypedFields() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let response = try await sandbox.handle(Requests.login("demo", "demo"))
     #expect(response.status == 200)
     #expect(response.headers["Cache-Control"] == "no-store")
@@ -26,7 +26,7 @@ struct AuthTests {
   }
 
   @Test func everyLoginIssuesDifferentTokens() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let first = try await sandbox.login()
     let second = try await sandbox.login()
     #expect(first.accessToken != second.accessToken)
@@ -34,14 +34,14 @@ struct AuthTests {
   }
 
   @Test func expiresInFollowsTheConfiguredLifetime() async throws {
-    let sandbox = CardSandbox(accessTokenLifetime: .seconds(90))
+    let sandbox = Sandbox(accessTokenLifetime: .seconds(90))
     let token = try ParsedEnvelope(try await sandbox.handle(Requests.login())).object()
     #expect(token["expiresIn"] as? Int == 90)
   }
 
   @Test(arguments: [("demo", "wrong"), ("nobody", "demo"), ("guest", "demo"), ("DEMO", "demo")])
   func wrongCredentialsAnswer401WithAMessage(userId: String, password: String) async throws {
-    let response = try await CardSandbox().handle(Requests.login(userId, password))
+    let response = try await Sandbox().handle(Requests.login(userId, password))
     #expect(response.status == 401)
     #expect(response.headers["WWW-Authenticate"] != nil)
     #expect(try ParsedEnvelope(response).message == "the userId or the password is incorrect")
@@ -58,7 +58,7 @@ struct AuthTests {
     (#"{"userId": "", "password": "demo"}"#, "userId must not be empty"),
   ])
   func malformedLoginBodiesAnswer400NamingTheProblem(body: String, message: String) async throws {
-    let response = try await CardSandbox().handle(Requests.json("POST", "/auth/login", body))
+    let response = try await Sandbox().handle(Requests.json("POST", "/auth/login", body))
     #expect(response.status == 400)
     #expect(try ParsedEnvelope(response).message == message)
   }
@@ -69,7 +69,7 @@ struct AuthTests {
   func jsonEndpointsRefuseOtherContentTypesWith415(contentType: String) async throws {
     let request = Requests.json(
       "POST", "/auth/login", #"{"userId": "demo", "password": "demo"}"#, contentType: contentType)
-    let response = try await CardSandbox().handle(request)
+    let response = try await Sandbox().handle(request)
     #expect(response.status == 415)
     _ = try ParsedEnvelope(response)
   }
@@ -78,13 +78,13 @@ struct AuthTests {
     let request = Requests.json(
       "POST", "/auth/login", #"{"userId": "demo", "password": "demo"}"#,
       contentType: "Application/JSON; charset=UTF-8")
-    #expect(try await CardSandbox().handle(request).status == 200)
+    #expect(try await Sandbox().handle(request).status == 200)
   }
 
   @Test func aRequestWithoutAContentTypeIsRefusedWith415() async throws {
     let request = SandboxRequest(
       method: "POST", path: "/auth/login", body: Data(#"{"userId":"demo","password":"demo"}"#.utf8))
-    let response = try await CardSandbox().handle(request)
+    let response = try await Sandbox().handle(request)
     #expect(response.status == 415)
     #expect(
       try ParsedEnvelope(response).message
@@ -95,7 +95,7 @@ struct AuthTests {
     async throws
   {
     let clock = FakeWallClock()
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     let session = try await sandbox.login()
     let response = try await sandbox.handle(Requests.refresh(session.refreshToken))
     #expect(response.status == 200)
@@ -105,7 +105,7 @@ struct AuthTests {
     let newRefresh = try #require(token["refreshToken"] as? String)
     #expect(newAccess != session.accessToken && newRefresh != session.refreshToken)
 
-    clock.advance(by: CardSandbox.defaultRefreshTokenReuseInterval)
+    clock.advance(by: Sandbox.defaultRefreshTokenReuseInterval)
     let reused = try await sandbox.handle(Requests.refresh(session.refreshToken))
     #expect(reused.status == 401)
     _ = try ParsedEnvelope(reused)
@@ -115,7 +115,7 @@ struct AuthTests {
   }
 
   @Test func anUnknownRefreshTokenAnswers401AnEmptyOne400() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     #expect(try await sandbox.handle(Requests.refresh("rt_nope")).status == 401)
     #expect(try await sandbox.handle(Requests.refresh("")).status == 400)
     let wrongField = Requests.json("POST", "/auth/refresh", #"{"token": "x"}"#)
@@ -125,7 +125,7 @@ struct AuthTests {
   }
 
   @Test func logoutAnswers200WithNullDataAndRevokesTheRefreshAndAccessTokens() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let other = try await sandbox.login()
     let response = try await sandbox.handle("POST", "/auth/logout", as: session)
@@ -143,7 +143,7 @@ struct AuthTests {
   }
 
   @Test func logoutAfterARefreshAlsoRevokesTheRotatedTokensOfTheSession() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let token = try ParsedEnvelope(try await sandbox.handle(Requests.refresh(session.refreshToken)))
       .object()
@@ -158,14 +158,14 @@ struct AuthTests {
   }
 
   @Test func logoutWithoutATokenAnswers401() async throws {
-    let response = try await CardSandbox().handle(Requests.plain("POST", "/auth/logout"))
+    let response = try await Sandbox().handle(Requests.plain("POST", "/auth/logout"))
     #expect(response.status == 401)
     _ = try ParsedEnvelope(response)
   }
 
   @Test func anAccessTokenExpiresAfterItsLifetimeOnTheInjectedClock() async throws {
     let clock = FakeWallClock()
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     let session = try await sandbox.login()
     let list = Requests.plain("GET", "/cards", token: session.accessToken)
     clock.advance(by: .seconds(3599))
@@ -196,7 +196,7 @@ struct AuthTests {
   ) async throws {
     var headers: HeaderFields = [:]
     headers["Authorization"] = authorization
-    let response = try await CardSandbox().handle(
+    let response = try await Sandbox().handle(
       SandboxRequest(method: "GET", path: "/cards", headers: headers))
     #expect(response.status == 401)
     #expect(response.headers["www-authenticate"] == #"Bearer realm="card-sandbox""#)
@@ -204,7 +204,7 @@ struct AuthTests {
   }
 
   @Test func theBearerSchemeIsCaseInsensitive() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let request = SandboxRequest(
       method: "GET", path: "/cards", headers: ["authorization": "bearer \(session.accessToken)"])
@@ -216,7 +216,7 @@ struct AuthTests {
       "POST", "/auth/login?next=x", #"{"userId": "demo", "password": "s3cret"}"#, token: "at_abc")
     #expect(request.description == "POST /auth/login (\(request.body.count) bytes)")
     #expect(!String(reflecting: request).contains("s3cret"))
-    let response = try await CardSandbox().handle(Requests.login())
+    let response = try await Sandbox().handle(Requests.login())
     #expect(response.description == "200 (\(response.body.count) bytes)")
   }
 }
@@ -225,7 +225,7 @@ struct AuthTests {
 struct SandboxTokenLifetimeTests {
   @Test(arguments: [Duration.zero, .milliseconds(300), .seconds(-5)])
   func aLifetimeUnderOneSecondIsTakenAsOneSecond(_ lifetime: Duration) async throws {
-    let sandbox = CardSandbox(accessTokenLifetime: lifetime)
+    let sandbox = Sandbox(accessTokenLifetime: lifetime)
     let login = try await sandbox.handle(
       SandboxRequest(
         method: "POST", path: "/auth/login", headers: ["Content-Type": "application/json"],

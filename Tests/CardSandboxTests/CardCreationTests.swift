@@ -6,7 +6,7 @@ import Testing
 
 @Suite("POST /card")
 struct CardCreationTests {
-  private func created(_ form: TestForm, sandbox: CardSandbox = CardSandbox())
+  private func created(_ form: TestForm, sandbox: Sandbox = Sandbox())
     async throws -> (SandboxResponse, Session)
   {
     let session = try await sandbox.login()
@@ -27,7 +27,7 @@ struct CardCreationTests {
     form.field("card.secondTMI", "")
     form.field("card.thirdTMI", "two dogs")
     form.file("image", filename: "me.jpg", contentType: "image/jpeg", bytes: SampleImages.jpeg())
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let (response, session) = try await created(form, sandbox: sandbox)
     #expect(response.status == 201)
     #expect(response.headers["Location"] == "/card/c4")
@@ -89,7 +89,7 @@ struct CardCreationTests {
   }
 
   @Test func newIdsAreNeverReusedNotEvenAfterADelete() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let first = try ParsedEnvelope(
       try await sandbox.handle(Requests.create(.minimal(), token: session.accessToken))
@@ -242,7 +242,7 @@ struct CardCreationTests {
 
   @Test(arguments: ["application/json", "multipart/mixed; boundary=x", nil] as [String?])
   func aBodyThatIsNotMultipartFormDataAnswers415(contentType: String?) async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     var headers: HeaderFields = ["Authorization": "Bearer \(session.accessToken)"]
     headers["Content-Type"] = contentType
@@ -291,7 +291,7 @@ struct CardCreationTests {
   func aMalformedMultipartBodyAnswers400(contentType: String, body: String, reason: String)
     async throws
   {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let request = SandboxRequest(
       method: "POST", path: "/card",
@@ -303,7 +303,7 @@ struct CardCreationTests {
   }
 
   @Test func aRefusedCreationChangesNothing() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     var form = TestForm.minimal()
     form.field("card.mbti", "XXXX")
@@ -332,7 +332,7 @@ struct CardCreationTests {
     defer { clock.release() }
     let latency = ControlledLatency()
     latency.release.open()
-    let sandbox = CardSandbox(clock: clock.now, sleep: latency.hold)
+    let sandbox = Sandbox(clock: clock.now, sleep: latency.hold)
     let session = try await sandbox.login()
     try await sandbox.setLatency(.milliseconds(1))
 

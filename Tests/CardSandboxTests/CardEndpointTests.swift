@@ -6,7 +6,7 @@ import Testing
 @Suite("Card endpoints")
 struct CardEndpointTests {
   @Test func getCardsAnswersTheUsersCardsInListOrderEachOfTheCardShape() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle("GET", "/cards", as: session)
     #expect(response.status == 200)
@@ -19,7 +19,7 @@ struct CardEndpointTests {
   }
 
   @Test func theSeedCardC1IsTheContractsExampleFieldForField() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle("GET", "/card/c1", as: session)
     #expect(response.status == 200)
@@ -43,7 +43,7 @@ struct CardEndpointTests {
   }
 
   @Test func absentOptionalFieldsAreLeftOutNotNull() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login("guest", "guest")
     let cards = try ParsedEnvelope(
       try await sandbox.handle("GET", "/cards", as: session)
@@ -56,7 +56,7 @@ struct CardEndpointTests {
   }
 
   @Test func getCardIdAnswers404ForAnUnknownCardAnd403ForAnotherUsers() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let missing = try await sandbox.handle("GET", "/card/c9", as: session)
     #expect(missing.status == 404)
@@ -67,7 +67,7 @@ struct CardEndpointTests {
   }
 
   @Test func deleteCardIdAnswers200WithNullDataTheCardIsGone403And404AsGET() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle("DELETE", "/card/c1", as: session)
     #expect(response.status == 200)
@@ -86,7 +86,7 @@ struct CardEndpointTests {
   }
 
   @Test func putCardsAnswersTheCardsInTheNewOrderAndTheListKeepsIt() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle(
       Requests.reorder(["c2", "c1"], token: session.accessToken))
@@ -115,7 +115,7 @@ struct CardEndpointTests {
   func putCardsAnswers400NamingEveryUnknownRepeatedOrMissingId(cardIds: [String], message: String)
     async throws
   {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle(Requests.reorder(cardIds, token: session.accessToken))
     #expect(response.status == 400)
@@ -130,7 +130,7 @@ struct CardEndpointTests {
     ("cardIds=c1", "the request body is not valid JSON"),
   ])
   func putCardsAnswers400ForAMalformedBody(body: String, message: String) async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle(
       Requests.json("PUT", "/cards", body, token: session.accessToken))
@@ -139,7 +139,7 @@ struct CardEndpointTests {
   }
 
   @Test func getCardIdImageAnswersTheUploadedBytesWithTheirType() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle("GET", "/card/c1/image", as: session)
     #expect(response.status == 200)
@@ -152,7 +152,7 @@ struct CardEndpointTests {
   }
 
   @Test func theGuestUserSeesOnlyTheirOwnCard() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let guest = try await sandbox.login("guest", "guest")
     #expect(try await sandbox.cardIds(token: guest.accessToken) == ["c3"])
     #expect(

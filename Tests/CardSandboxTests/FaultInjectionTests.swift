@@ -8,7 +8,7 @@ import Testing
 @Suite("Fault injection")
 struct FaultInjectionTests {
   @Test func failNextAnswersTheStatusForTheNextNRequestsThenNormally() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     try await sandbox.failNext(status: 500, count: 2)
     #expect(await sandbox.faults.failuresRemaining == 2)
     #expect(await sandbox.faults.description == "next 2 requests answer 500")
@@ -23,7 +23,7 @@ struct FaultInjectionTests {
   }
 
   @Test func malformNextAnswers200WithAReplyThatBreaksTheContractChangingNothing() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     try await sandbox.malformNext(.envelope)
     #expect(await sandbox.faults.description == "next reply malformed (envelope)")
@@ -47,7 +47,7 @@ struct FaultInjectionTests {
   }
 
   @Test func anInjectedFailureChangesNoState() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     try await sandbox.failNext(status: 500)
     let delete = Requests.plain("DELETE", "/card/c1", token: session.accessToken)
@@ -59,7 +59,7 @@ struct FaultInjectionTests {
 
   @Test(arguments: [502, 503, 504])
   func statuses502503And504AnswerAnHTMLPageAsAProxyWould(status: Int) async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     try await sandbox.failNext(status: status)
     let response = try await sandbox.handle(Requests.plain("GET", "/cards"))
     #expect(response.status == status)
@@ -69,7 +69,7 @@ struct FaultInjectionTests {
   }
 
   @Test func anInjected401CarriesTheBearerChallengeAsEvery401MustRFC91101161() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     try await sandbox.failNext(status: 401)
     let response = try await sandbox.handle(Requests.login())
     #expect(response.status == 401)
@@ -78,7 +78,7 @@ struct FaultInjectionTests {
   }
 
   @Test func aCountOf0ClearsTheQueueBadArgumentsAreRefused() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     try await sandbox.failNext(status: 503, count: 3)
     try await sandbox.failNext(status: 503, count: 0)
     #expect(await sandbox.faults == .none)
@@ -94,7 +94,7 @@ struct FaultInjectionTests {
   }
 
   @Test func aLatencyOverTheREPLsTenMinutesIsRefusedTenMinutesIsAccepted() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     try await sandbox.setLatency(.milliseconds(600_000))
     #expect(await sandbox.faults.latencyMilliseconds == 600_000)
     await #expect(throws: SandboxFaultError.latencyTooLong(.milliseconds(600_001))) {
@@ -119,7 +119,7 @@ struct FaultInjectionTests {
   }
 
   @Test func offlineRequestsThrowOfflineBackOnlineTheyAreAnswered() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     await sandbox.setOffline(true)
     #expect(await sandbox.faults.description == "offline")
     await #expect(throws: SandboxTransportError.offline) {
@@ -131,7 +131,7 @@ struct FaultInjectionTests {
 
   @Test func latencyHoldsTheAnswerUntilItIsWaitedOutWithoutLatencyNothingWaits() async throws {
     let latency = ControlledLatency()
-    let sandbox = CardSandbox(sleep: latency.hold)
+    let sandbox = Sandbox(sleep: latency.hold)
     #expect(try await sandbox.handle(Requests.login()).status == 200)
     #expect(latency.durations.isEmpty)
 
@@ -148,7 +148,7 @@ struct FaultInjectionTests {
   func cancellingARequestDuringItsLatencyThrowsCancelledAtOnce() async throws {
     // Never released: only the cancellation can end this latency.
     let latency = ControlledLatency()
-    let sandbox = CardSandbox(sleep: latency.hold)
+    let sandbox = Sandbox(sleep: latency.hold)
     try await sandbox.setLatency(.seconds(30))
     let request = Task { try await sandbox.handle(Requests.login()) }
     try await latency.entered.wait(forAtLeast: 1)
@@ -159,7 +159,7 @@ struct FaultInjectionTests {
   @Test(.timeLimit(.minutes(1)))
   func goingOfflineDuringTheLatencyFailsTheWaitingRequest() async throws {
     let latency = ControlledLatency()
-    let sandbox = CardSandbox(sleep: latency.hold)
+    let sandbox = Sandbox(sleep: latency.hold)
     try await sandbox.setLatency(.milliseconds(200))
     let request = Task { try await sandbox.handle(Requests.login()) }
     try await latency.entered.wait(forAtLeast: 1)
@@ -170,7 +170,7 @@ struct FaultInjectionTests {
 
   @Test func expireAccessTokensMakesTheCurrentAccessTokensAnswer401RefreshStillWorks() async throws
   {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     try await sandbox.expireAccessTokens()
     let response = try await sandbox.handle("GET", "/cards", as: session)
@@ -184,7 +184,7 @@ struct FaultInjectionTests {
   }
 
   @Test func revokeRefreshTokensMakesRefreshAnswer401AccessTokensLiveOn() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     try await sandbox.revokeRefreshTokens()
     #expect(try await sandbox.handle(Requests.refresh(session.refreshToken)).status == 401)
@@ -194,7 +194,7 @@ struct FaultInjectionTests {
   }
 
   @Test func theFaultsSnapshotDescribesEveryActiveFaultClearFaultsRemovesThem() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     #expect(await sandbox.faults.description == "none")
     await sandbox.setOffline(true)
     try await sandbox.setLatency(.milliseconds(250))
@@ -208,7 +208,7 @@ struct FaultInjectionTests {
   }
 
   @Test func resetRestoresTheSeedCardsEndsEverySessionAndClearsTheFaults() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     #expect(
       try await sandbox.handle("DELETE", "/card/c1", as: session)

@@ -15,7 +15,7 @@ struct LoginRateLimitTests {
   /// Sends `count` logins for `userId` with a wrong password, `spacing` apart, and expects
   /// each to be refused as wrong credentials.
   private func fail(
-    _ sandbox: CardSandbox, _ userId: String = "demo", count: Int = 5,
+    _ sandbox: Sandbox, _ userId: String = "demo", count: Int = 5,
     spacing: Duration = .zero, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     for attempt in 1...count {
@@ -26,7 +26,7 @@ struct LoginRateLimitTests {
   }
 
   @Test func theSixthLoginAfterFiveFailuresAnswers429WithRetryAfterEvenTheRightOne() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     try await fail(sandbox)
 
     for password in ["demo", "wrong"] {
@@ -40,13 +40,13 @@ struct LoginRateLimitTests {
   }
 
   @Test func fourFailuresLeaveTheRightPasswordWorking() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     try await fail(sandbox, count: 4)
     #expect(try await sandbox.handle(Requests.login()).status == 200)
   }
 
   @Test func retryAfterCountsDownToTheMomentTheOldestOfTheFiveFailuresIs60SOld() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     let start = clock.now()
     try await fail(sandbox, spacing: .seconds(10))  // the failures at 0, 10, 20, 30 and 40 s
     clock.set(start + 40.5)  // 19.5 s left, rounded up
@@ -60,7 +60,7 @@ struct LoginRateLimitTests {
   }
 
   @Test func refusedAttemptsDoNotLengthenTheLock() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     try await fail(sandbox)
     for _ in 1...10 {
       clock.advance(by: .seconds(5))
@@ -71,7 +71,7 @@ struct LoginRateLimitTests {
   }
 
   @Test func theWindowSlidesFiveFailuresSpreadOverMoreThan60SLockNobody() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     try await fail(sandbox, count: 4, spacing: .seconds(20))  // at 0, 20, 40 and 60 s
     clock.advance(by: .seconds(1))
     // At 61 s the failure at 0 s has left the window: this is the fourth within it.
@@ -80,7 +80,7 @@ struct LoginRateLimitTests {
   }
 
   @Test func aFifthFailureWithinTheWindowLocksWheneverTheFirstFourWere() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     try await fail(sandbox, count: 4, spacing: .seconds(20))  // at 0, 20, 40 and 60 s
     clock.advance(by: .seconds(1))
     try await fail(sandbox, count: 1)  // at 61 s: 20, 40, 60 and 61 are four
@@ -91,7 +91,7 @@ struct LoginRateLimitTests {
   }
 
   @Test func aSuccessfulLoginClearsTheFailuresBeforeIt() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     try await fail(sandbox, count: 4)
     #expect(try await sandbox.handle(Requests.login()).status == 200)
     try await fail(sandbox, count: 4)
@@ -99,7 +99,7 @@ struct LoginRateLimitTests {
   }
 
   @Test func anotherUserIsNotAffectedAndUnknownUserIdsAreNeverLocked() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     try await fail(sandbox, "demo")
     #expect(try await sandbox.handle(Requests.login("guest", "guest")).status == 200)
     try await fail(sandbox, "nobody", count: 20)
@@ -109,7 +109,7 @@ struct LoginRateLimitTests {
   }
 
   @Test func aMalformedLoginBodyIsNotAFailedLogin() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     for _ in 1...10 {
       let response = try await sandbox.handle(
         Requests.json("POST", "/auth/login", #"{"userId": "demo", "password": ""}"#))
@@ -119,7 +119,7 @@ struct LoginRateLimitTests {
   }
 
   @Test func resetClearsTheLock() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     try await fail(sandbox)
     #expect(try await sandbox.handle(Requests.login()).status == 429)
     try await sandbox.reset()
@@ -127,7 +127,7 @@ struct LoginRateLimitTests {
   }
 
   @Test func aClockSetBackForgetsTheFailuresInsteadOfLockingForLongerThanTheWindow() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     try await fail(sandbox)
     clock.advance(by: .seconds(-3600))
     #expect(try await sandbox.handle(Requests.login()).status == 200)
@@ -138,8 +138,8 @@ struct LoginRateLimitTests {
   {
     let directory = try TemporaryDirectory()
     let stateFile = directory.url.appendingPathComponent("state.json")
-    let first = try CardSandbox(stateFile: stateFile, clock: clock.now)
-    let second = try CardSandbox(stateFile: stateFile, clock: clock.now)
+    let first = try Sandbox(stateFile: stateFile, clock: clock.now)
+    let second = try Sandbox(stateFile: stateFile, clock: clock.now)
     try await fail(first)
     #expect(try await first.handle(Requests.login()).status == 429)
     #expect(try await second.handle(Requests.login()).status == 200)

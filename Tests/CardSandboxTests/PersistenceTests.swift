@@ -9,7 +9,7 @@ import Testing
 struct PersistenceTests {
   @Test func aNewSandboxCreatesItsDatabaseAndSQLitesFilesBesideItWithMode0600() async throws {
     let directory = try TemporaryDirectory()
-    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    let sandbox = try Sandbox(stateFile: directory.stateFile)
     _ = try await sandbox.login()
     let entries = try withExtendedLifetime(sandbox) { try directory.entries() }
     #expect(entries == ["state.json", "state.json-shm", "state.json-wal"])
@@ -29,7 +29,7 @@ struct PersistenceTests {
     let session = Session(
       accessToken: StateFileV1Fixture.accessToken, refreshToken: StateFileV1Fixture.refreshToken)
 
-    let first = try CardSandbox(stateFile: directory.stateFile)
+    let first = try Sandbox(stateFile: directory.stateFile)
     #expect(try Data(contentsOf: directory.appending("state.json.v1.json")) == json)
     let cards = try ParsedEnvelope(try await first.handle("GET", "/cards", as: session)).objects()
     #expect(cards.map { $0["cardId"] as? String } == ["c5", "c1", "c2"])
@@ -41,7 +41,7 @@ struct PersistenceTests {
     #expect(try ParsedEnvelope(created).object()["cardId"] as? String == "c6")
 
     // Started again, the database is used as it is, the JSON kept aside not read again.
-    let second = try CardSandbox(stateFile: directory.stateFile)
+    let second = try Sandbox(stateFile: directory.stateFile)
     #expect(try await second.cardIds(token: session.accessToken) == ["c5", "c1", "c2", "c6"])
     #expect(try await second.refresh(session.refreshToken).refreshToken != session.refreshToken)
   }
@@ -49,7 +49,7 @@ struct PersistenceTests {
   @Test func cardsOrderImagesIdsAndTheSessionSurviveARestart() async throws {
     let directory = try TemporaryDirectory()
     let clock = FakeWallClock()
-    let first = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
+    let first = try Sandbox(stateFile: directory.stateFile, clock: clock.now)
     let session = try await first.login()
     var form = TestForm.minimal(name: "최유나")
     form.file("image", filename: "me.png", contentType: "image/png", bytes: SampleImages.png())
@@ -61,7 +61,7 @@ struct PersistenceTests {
       try await first.handle("DELETE", "/card/c2", as: session)
         .status == 200)
 
-    let second = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
+    let second = try Sandbox(stateFile: directory.stateFile, clock: clock.now)
     let response = try await second.handle("GET", "/cards", as: session)
     #expect(response.status == 200)
     let cards = try ParsedEnvelope(response).objects()
@@ -76,7 +76,7 @@ struct PersistenceTests {
 
     // Expiry and rotation carry over too, with the spent refresh token's reuse interval.
     #expect(try await second.handle(Requests.refresh(session.refreshToken)).status == 200)
-    let third = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
+    let third = try Sandbox(stateFile: directory.stateFile, clock: clock.now)
     #expect(try await third.handle(Requests.refresh(session.refreshToken)).status == 200)
     clock.advance(by: .seconds(3600))
     #expect(try await third.handle(Requests.refresh(session.refreshToken)).status == 401)
@@ -87,18 +87,18 @@ struct PersistenceTests {
 
   @Test func logoutAndInjectedTokenFaultsAreSavedFaultsThemselvesAreNot() async throws {
     let directory = try TemporaryDirectory()
-    let first = try CardSandbox(stateFile: directory.stateFile)
+    let first = try Sandbox(stateFile: directory.stateFile)
     let session = try await first.login()
     try await first.revokeRefreshTokens()
     try await first.failNext(status: 503, count: 5)
-    let second = try CardSandbox(stateFile: directory.stateFile)
+    let second = try Sandbox(stateFile: directory.stateFile)
     #expect(await second.faults == .none)
     #expect(try await second.handle(Requests.refresh(session.refreshToken)).status == 401)
     #expect(
       try await second.handle("GET", "/cards", as: session).status
         == 200)
     try await second.expireAccessTokens()
-    let third = try CardSandbox(stateFile: directory.stateFile)
+    let third = try Sandbox(stateFile: directory.stateFile)
     #expect(
       try await third.handle("GET", "/cards", as: session).status
         == 401)
@@ -120,19 +120,19 @@ struct PersistenceTests {
     let directory = try TemporaryDirectory()
     try Data(content.utf8).write(to: directory.stateFile)
     #expect(throws: SandboxStateError.corrupt(path: directory.stateFile.path, reason: reason)) {
-      try CardSandbox(stateFile: directory.stateFile)
+      try Sandbox(stateFile: directory.stateFile)
     }
     #expect(try Data(contentsOf: directory.stateFile) == Data(content.utf8))
   }
 
   @Test func aDatabaseOfANewerFormatIsReportedAsSuchAndLeftUntouched() throws {
     let directory = try TemporaryDirectory()
-    _ = try CardSandbox(stateFile: directory.stateFile)
+    _ = try Sandbox(stateFile: directory.stateFile)
     try SQLiteConnection(path: directory.stateFile.path).execute("PRAGMA user_version = 3")
     #expect(
       throws: SandboxStateError.unsupportedVersion(path: directory.stateFile.path, version: 3)
     ) {
-      try CardSandbox(stateFile: directory.stateFile)
+      try Sandbox(stateFile: directory.stateFile)
     }
   }
 
@@ -142,30 +142,30 @@ struct PersistenceTests {
     #expect(
       throws: SandboxStateError.unsupportedVersion(path: directory.stateFile.path, version: 2)
     ) {
-      try CardSandbox(stateFile: directory.stateFile)
+      try Sandbox(stateFile: directory.stateFile)
     }
   }
 
   @Test func startFreshOverwritesACorruptFileWithTheSeedState() async throws {
     let directory = try TemporaryDirectory()
     try Data("garbage".utf8).write(to: directory.stateFile)
-    let sandbox = try CardSandbox(stateFile: directory.stateFile, startFresh: true)
+    let sandbox = try Sandbox(stateFile: directory.stateFile, startFresh: true)
     let session = try await sandbox.login()
     #expect(
       try await sandbox.handle("GET", "/card/c1", as: session).status
         == 200)
-    _ = try CardSandbox(stateFile: directory.stateFile)
+    _ = try Sandbox(stateFile: directory.stateFile)
   }
 
   @Test func resetRewritesTheFileWithTheSeedState() async throws {
     let directory = try TemporaryDirectory()
-    let first = try CardSandbox(stateFile: directory.stateFile)
+    let first = try Sandbox(stateFile: directory.stateFile)
     let session = try await first.login()
     #expect(
       try await first.handle("DELETE", "/card/c1", as: session)
         .status == 200)
     try await first.reset()
-    let second = try CardSandbox(stateFile: directory.stateFile)
+    let second = try Sandbox(stateFile: directory.stateFile)
     #expect(
       try await second.handle("GET", "/cards", as: session).status
         == 401)
@@ -175,7 +175,7 @@ struct PersistenceTests {
 
   @Test func aStateFailuresAnswerNamesNoPathItsDetailNamesTheDatabase() async throws {
     let directory = try TemporaryDirectory()
-    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    let sandbox = try Sandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
     // Unreadable for root too: another connection takes the cards' table away.
     let other = try SQLiteConnection(path: directory.stateFile.path)
@@ -190,7 +190,7 @@ struct PersistenceTests {
 
   @Test func aStateThatCannotBeSavedAnswers500AndChangesNothing() async throws {
     let directory = try TemporaryDirectory()
-    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    let sandbox = try Sandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
     // Unwritable for root too: another connection makes every deletion of a card fail.
     let other = try SQLiteConnection(path: directory.stateFile.path)

@@ -15,7 +15,7 @@ struct RefreshTokenReuseTests {
   @Test func aSpentRefreshTokenReusedWithinTheIntervalAnswersTheSuccessorAndANewAccessToken()
     async throws
   {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     let session = try await sandbox.login()
     let lost = try await sandbox.refresh(session.refreshToken)
     clock.advance(by: .seconds(59))
@@ -30,7 +30,7 @@ struct RefreshTokenReuseTests {
   }
 
   @Test func theReplyOfAReuseHasTheFullAccessTokenLifetimeAlsoWhenTheLostOneExpired() async throws {
-    let sandbox = CardSandbox(accessTokenLifetime: .seconds(1), clock: clock.now)
+    let sandbox = Sandbox(accessTokenLifetime: .seconds(1), clock: clock.now)
     let session = try await sandbox.login()
     let lost = try await sandbox.refresh(session.refreshToken)
     clock.advance(by: .seconds(30))
@@ -44,10 +44,10 @@ struct RefreshTokenReuseTests {
   }
 
   @Test func afterTheIntervalASpentRefreshTokenIsRefusedAsBefore() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     let session = try await sandbox.login()
     let lost = try await sandbox.refresh(session.refreshToken)
-    clock.advance(by: CardSandbox.defaultRefreshTokenReuseInterval)
+    clock.advance(by: Sandbox.defaultRefreshTokenReuseInterval)
 
     let reused = try await sandbox.handle(Requests.refresh(session.refreshToken))
     #expect(reused.status == 401)
@@ -58,7 +58,7 @@ struct RefreshTokenReuseTests {
   }
 
   @Test func onceItsSuccessorIsUsedASpentRefreshTokenIsRefusedWithinTheInterval() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     let session = try await sandbox.login()
     let second = try await sandbox.refresh(session.refreshToken)
     _ = try await sandbox.refresh(second.refreshToken)
@@ -69,7 +69,7 @@ struct RefreshTokenReuseTests {
   }
 
   @Test func logoutRevokeRefreshAndResetEndTheReuseOfASpentRefreshToken() async throws {
-    let sandbox = CardSandbox(clock: clock.now)
+    let sandbox = Sandbox(clock: clock.now)
     let loggedOut = try await sandbox.login()
     _ = try await sandbox.refresh(loggedOut.refreshToken)
     #expect(try await sandbox.handle("POST", "/auth/logout", as: loggedOut).status == 200)
@@ -87,7 +87,7 @@ struct RefreshTokenReuseTests {
   }
 
   @Test func theIntervalIsConfigurableAndZeroMakesASpentTokenUnusableAtOnce() async throws {
-    let short = CardSandbox(refreshTokenReuseInterval: .seconds(5), clock: clock.now)
+    let short = Sandbox(refreshTokenReuseInterval: .seconds(5), clock: clock.now)
     let session = try await short.login()
     _ = try await short.refresh(session.refreshToken)
     clock.advance(by: .seconds(4))
@@ -95,7 +95,7 @@ struct RefreshTokenReuseTests {
     clock.advance(by: .seconds(1))
     #expect(try await short.handle(Requests.refresh(session.refreshToken)).status == 401)
 
-    let none = CardSandbox(refreshTokenReuseInterval: .zero, clock: clock.now)
+    let none = Sandbox(refreshTokenReuseInterval: .zero, clock: clock.now)
     let other = try await none.login()
     _ = try await none.refresh(other.refreshToken)
     #expect(try await none.handle(Requests.refresh(other.refreshToken)).status == 401)
@@ -103,11 +103,11 @@ struct RefreshTokenReuseTests {
 
   @Test func aSandboxOnTheSameStateFileAsAnotherProcessAcceptsTheReuse() async throws {
     let directory = try TemporaryDirectory()
-    let killed = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
+    let killed = try Sandbox(stateFile: directory.stateFile, clock: clock.now)
     let session = try await killed.login()
     let lost = try await killed.refresh(session.refreshToken)
 
-    let restarted = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
+    let restarted = try Sandbox(stateFile: directory.stateFile, clock: clock.now)
     let retried = try await restarted.refresh(session.refreshToken)
     #expect(retried.refreshToken == lost.refreshToken)
   }
@@ -118,7 +118,7 @@ struct RefreshTokenReuseTests {
       StateFileV1Fixture.text(image: SampleImages.png(), withSpentRefreshTokens: false).utf8
     ).write(to: directory.stateFile)
 
-    let restarted = try CardSandbox(stateFile: directory.stateFile)
+    let restarted = try Sandbox(stateFile: directory.stateFile)
     #expect(
       try await restarted.handle(Requests.refresh(StateFileV1Fixture.refreshToken)).status == 200)
   }
@@ -130,7 +130,7 @@ struct RefreshTokenReuseTests {
       StateFileV1Fixture.text(image: SampleImages.png(), reusableUntil: reusableUntil).utf8
     ).write(to: directory.stateFile)
 
-    let restarted = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
+    let restarted = try Sandbox(stateFile: directory.stateFile, clock: clock.now)
     let retried = try await restarted.refresh(StateFileV1Fixture.spentRefreshToken)
     #expect(retried.refreshToken == StateFileV1Fixture.refreshToken)
   }

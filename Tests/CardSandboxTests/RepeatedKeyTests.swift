@@ -16,7 +16,7 @@ struct RepeatedKeyTests {
   func aLoginThatNamesAKeyTwiceAnswers400NamingTheKeyAndSignsNoOneIn(body: String, key: String)
     async throws
   {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let response = try await sandbox.handle(Requests.json("POST", "/auth/login", body))
     #expect(response.status == 400)
     #expect(
@@ -24,7 +24,7 @@ struct RepeatedKeyTests {
   }
 
   @Test func aRefreshAndAReorderThatNameAKeyTwiceAnswer400AndChangeNothing() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let refresh = try await sandbox.handle(
       Requests.json(
@@ -45,7 +45,7 @@ struct RepeatedKeyTests {
   }
 
   @Test func theSameKeyInDifferentObjectsAndRepeatedValuesAreAccepted() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let body =
       #"{"userId": "demo", "password": "demo", "note": {"userId": "x"}, "more": ["userId", "userId"]}"#
     #expect(try await sandbox.handle(Requests.json("POST", "/auth/login", body)).status == 200)

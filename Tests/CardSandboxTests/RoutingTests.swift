@@ -10,7 +10,7 @@ struct RoutingTests {
     "/card/c1/image/x",
   ])
   func unknownPathsAnswer404(path: String) async throws {
-    let response = try await CardSandbox().handle(Requests.plain("GET", path))
+    let response = try await Sandbox().handle(Requests.plain("GET", path))
     #expect(response.status == 404)
     #expect(try ParsedEnvelope(response).message.hasPrefix("no resource at "))
   }
@@ -30,14 +30,14 @@ struct RoutingTests {
   func aWrongMethodOnAKnownPathAnswers405WithAllow(method: String, path: String, allow: String)
     async throws
   {
-    let response = try await CardSandbox().handle(Requests.plain(method, path))
+    let response = try await Sandbox().handle(Requests.plain(method, path))
     #expect(response.status == 405)
     #expect(response.headers["Allow"] == allow)
     #expect(try ParsedEnvelope(response).message.contains("does not support \(method)"))
   }
 
   @Test func theQueryStringIsIgnoredAndPathSegmentsArePercentDecoded() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let withQuery = Requests.plain("GET", "/cards?page=1&sort=name", token: session.accessToken)
     #expect(try await sandbox.handle(withQuery).status == 200)
@@ -51,12 +51,12 @@ struct RoutingTests {
 
   @Test(arguments: ["cards", "/card/%zz", "/card/%E0%A4", "/card/%"])
   func aMalformedRequestTargetAnswers400(path: String) async throws {
-    let response = try await CardSandbox().handle(Requests.plain("GET", path))
+    let response = try await Sandbox().handle(Requests.plain("GET", path))
     #expect(response.status == 400)
     _ = try ParsedEnvelope(response)
   }
 
   @Test func anUnknownPathAnswers404BeforeAnyAuthentication() async throws {
-    #expect(try await CardSandbox().handle(Requests.plain("GET", "/users")).status == 404)
+    #expect(try await Sandbox().handle(Requests.plain("GET", "/users")).status == 404)
   }
 }

@@ -11,8 +11,8 @@ import Testing
 struct SharedStateFileTests {
   @Test func cardsCreatedByEitherSandboxAreAllKeptWithIdsGivenOutOnce() async throws {
     let directory = try TemporaryDirectory()
-    let first = try CardSandbox(stateFile: directory.stateFile)
-    let second = try CardSandbox(stateFile: directory.stateFile)
+    let first = try Sandbox(stateFile: directory.stateFile)
+    let second = try Sandbox(stateFile: directory.stateFile)
     let session = try await first.login()
     let fromFirst = try await first.handle(
       Requests.create(.minimal(name: "A"), token: session.accessToken))
@@ -26,8 +26,8 @@ struct SharedStateFileTests {
 
   @Test func aListOneSandboxAnsweredIsAnsweredAnewOnceTheOtherChangedTheCards() async throws {
     let directory = try TemporaryDirectory()
-    let first = try CardSandbox(stateFile: directory.stateFile)
-    let second = try CardSandbox(stateFile: directory.stateFile)
+    let first = try Sandbox(stateFile: directory.stateFile)
+    let second = try Sandbox(stateFile: directory.stateFile)
     let session = try await first.login()
     #expect(try await first.cardIds(token: session.accessToken) == ["c1", "c2"])
     #expect(try await first.cardIds(token: session.accessToken) == ["c1", "c2"])
@@ -41,8 +41,8 @@ struct SharedStateFileTests {
 
   @Test func aLoginInOneSandboxKeepsTheSessionsStartedInTheOther() async throws {
     let directory = try TemporaryDirectory()
-    let first = try CardSandbox(stateFile: directory.stateFile)
-    let second = try CardSandbox(stateFile: directory.stateFile)
+    let first = try Sandbox(stateFile: directory.stateFile)
+    let second = try Sandbox(stateFile: directory.stateFile)
     let fromFirst = try await first.login()
     let guest = try await second.login("guest", "guest")
     _ = try await second.login()
@@ -59,8 +59,8 @@ struct SharedStateFileTests {
 
   @Test func aLogoutADeleteAndAReorderInOneSandboxAreSeenByTheOther() async throws {
     let directory = try TemporaryDirectory()
-    let first = try CardSandbox(stateFile: directory.stateFile)
-    let second = try CardSandbox(stateFile: directory.stateFile)
+    let first = try Sandbox(stateFile: directory.stateFile)
+    let second = try Sandbox(stateFile: directory.stateFile)
     let session = try await first.login()
     #expect(
       try await second.handle("DELETE", "/card/c1", as: session)
@@ -81,8 +81,8 @@ struct SharedStateFileTests {
   @Test func resetAndTheTokenFaultsOfOneSandboxAreSeenByTheOtherIdsGoOn() async throws {
     let directory = try TemporaryDirectory()
     let clock = FakeWallClock()
-    let first = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
-    let second = try CardSandbox(stateFile: directory.stateFile, clock: clock.now)
+    let first = try Sandbox(stateFile: directory.stateFile, clock: clock.now)
+    let second = try Sandbox(stateFile: directory.stateFile, clock: clock.now)
     let session = try await first.login()
     try await second.revokeRefreshTokens()
     #expect(try await first.handle(Requests.refresh(session.refreshToken)).status == 401)
@@ -107,8 +107,8 @@ struct SharedStateFileTests {
 
   @Test func injectedFaultsStayWithTheSandboxTheyWereInjectedInto() async throws {
     let directory = try TemporaryDirectory()
-    let first = try CardSandbox(stateFile: directory.stateFile)
-    let second = try CardSandbox(stateFile: directory.stateFile)
+    let first = try Sandbox(stateFile: directory.stateFile)
+    let second = try Sandbox(stateFile: directory.stateFile)
     try await first.failNext(status: 503)
     await first.setOffline(true)
     #expect(await second.faults == .none)
@@ -117,8 +117,8 @@ struct SharedStateFileTests {
 
   @Test func concurrentCreatesFromBothSandboxesLoseNoCardAndGiveNoIdTwice() async throws {
     let directory = try TemporaryDirectory()
-    let first = try CardSandbox(stateFile: directory.stateFile)
-    let second = try CardSandbox(stateFile: directory.stateFile)
+    let first = try Sandbox(stateFile: directory.stateFile)
+    let second = try Sandbox(stateFile: directory.stateFile)
     let token = try await first.login().accessToken
     let perSandbox = 20
     let ids = try await withThrowingTaskGroup(of: String?.self) { group in
@@ -144,7 +144,7 @@ struct SharedStateFileTests {
 
   @Test func readsGoOnWhileAnotherProcessHoldsTheWriteLock() async throws {
     let directory = try TemporaryDirectory()
-    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    let sandbox = try Sandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
     // Another process takes the write lock and keeps it: the cards can still be read.
     let other = try SQLiteConnection(path: directory.stateFile.path)
@@ -161,7 +161,7 @@ struct SharedStateFileTests {
 struct StateFileLockTests {
   @Test func aRequestWaitsWhileAnotherProcessWritesAndIsAnsweredAfter() async throws {
     let directory = try TemporaryDirectory()
-    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    let sandbox = try Sandbox(stateFile: directory.stateFile)
     let other = try SQLiteConnection(path: directory.stateFile.path)
     try other.execute("BEGIN IMMEDIATE")
     let request = try await startWaitingForTheLock { try await sandbox.handle(Requests.login()) }
@@ -171,7 +171,7 @@ struct StateFileLockTests {
 
   @Test func aRequestWaitingForTheLockIsCancelledAtOnce() async throws {
     let directory = try TemporaryDirectory()
-    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    let sandbox = try Sandbox(stateFile: directory.stateFile)
     let other = try SQLiteConnection(path: directory.stateFile.path)
     try other.execute("BEGIN IMMEDIATE")
     let request = try await startWaitingForTheLock { try await sandbox.handle(Requests.login()) }
@@ -182,7 +182,7 @@ struct StateFileLockTests {
 
   @Test func aStateOperationWaitingForTheLockIsCancelledAndChangesNothing() async throws {
     let directory = try TemporaryDirectory()
-    let sandbox = try CardSandbox(stateFile: directory.stateFile)
+    let sandbox = try Sandbox(stateFile: directory.stateFile)
     let session = try await sandbox.login()
     let other = try SQLiteConnection(path: directory.stateFile.path)
     try other.execute("BEGIN IMMEDIATE")

@@ -62,7 +62,7 @@ struct StatusCodeTests {
 
   @Test(arguments: cases)
   func eachStatusIsProducedWhereTheContractSays(row: StatusCase) async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     let response = try await sandbox.handle(row.request(session.accessToken))
     #expect(response.status == row.status)
@@ -70,7 +70,7 @@ struct StatusCodeTests {
   }
 
   @Test func statuses500And503OccurOnlyWhenInjected() async throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     let session = try await sandbox.login()
     for row in Self.cases {
       #expect(try await sandbox.handle(row.request(session.accessToken)).status < 500)
@@ -82,7 +82,7 @@ struct StatusCodeTests {
   }
 
   @Test func authenticationIsCheckedBeforeTheBody() async throws {
-    let response = try await CardSandbox().handle(Requests.json("PUT", "/cards", "{", token: nil))
+    let response = try await Sandbox().handle(Requests.json("PUT", "/cards", "{", token: nil))
     #expect(response.status == 401)
   }
 }

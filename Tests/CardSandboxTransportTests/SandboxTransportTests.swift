@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Sandbox transport")
 struct SandboxTransportTests {
-  private let sandbox: CardSandbox
+  private let sandbox: Sandbox
   /// Counts the requests that have entered the sandbox's latency, which only the
   /// cancellation of their task ends.
   private let inLatency: Tally
@@ -15,7 +15,7 @@ struct SandboxTransportTests {
   init() {
     let inLatency = Tally()
     self.inLatency = inLatency
-    sandbox = CardSandbox(sleep: { _ in
+    sandbox = Sandbox(sleep: { _ in
       inLatency.increment()
       try await Gate().wait()
     })

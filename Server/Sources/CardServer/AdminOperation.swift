@@ -116,7 +116,7 @@ enum AdminOperation: Equatable {
   /// Carries the operation out; `400` for arguments the sandbox refuses, `500` when its
   /// state file cannot be locked, read or saved, its message naming no path and its
   /// ``Refusal/detail`` the cause.
-  func apply(to sandbox: CardSandbox) async throws(Refusal) {
+  func apply(to sandbox: Sandbox) async throws(Refusal) {
     do {
       switch self {
       case .showFaults: return

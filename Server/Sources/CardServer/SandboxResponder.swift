@@ -8,7 +8,7 @@ import NIOCore
 /// the HTTP response, and its absence (offline) into a closed connection. Every path goes to
 /// the sandbox, which answers `404` and `405` itself, except the admin path.
 struct SandboxResponder: HTTPResponder {
-  let sandbox: CardSandbox
+  let sandbox: Sandbox
   /// Receives one line per request (``RequestLog``).
   let log: @Sendable (String) -> Void
 

@@ -7,9 +7,9 @@ import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
-/// The reference server: one ``CardSandbox`` served over HTTP/1.1 on `host` and `port`.
+/// The reference server: one ``Sandbox`` served over HTTP/1.1 on `host` and `port`.
 package struct SandboxServer: Sendable {
-  package let sandbox: CardSandbox
+  package let sandbox: Sandbox
   package let host: String
   /// 0 picks a free port; ``serviceGroup(handlingSignals:onRunning:)`` reports which.
   package let port: Int
@@ -19,7 +19,7 @@ package struct SandboxServer: Sendable {
   package let limits: ConnectionLimits
 
   package init(
-    sandbox: CardSandbox, host: String, port: Int, limits: ConnectionLimits = .standard(),
+    sandbox: Sandbox, host: String, port: Int, limits: ConnectionLimits = .standard(),
     log: @escaping @Sendable (String) -> Void
   ) {
     self.sandbox = sandbox

@@ -24,12 +24,12 @@ let environment = ProcessInfo.processInfo.environment
 let stateFile =
   options.stateFile.map { URL(fileURLWithPath: $0) }
   ?? ServerOptions.defaultStateFile(environment: environment)
-let sandbox: CardSandbox
+let sandbox: Sandbox
 do {
   try FileManager.default.createDirectory(
     at: stateFile.deletingLastPathComponent(), withIntermediateDirectories: true,
     attributes: [.posixPermissions: 0o700])
-  sandbox = try CardSandbox(
+  sandbox = try Sandbox(
     stateFile: stateFile, accessTokenLifetime: .seconds(options.accessTokenLifetimeSeconds))
 } catch {
   printLine(

@@ -6,7 +6,7 @@ import CardPrimitives
 /// Sound because every write transaction that commits moves the revision, in this process or
 /// another on the same database (``SandboxDatabase``), and a list's reply depends on its user's
 /// cards alone: the token is checked before the reply is looked up. Kept in memory by one
-/// ``CardSandbox``, at most one reply per user.
+/// ``Sandbox``, at most one reply per user.
 final class ListReplies: Sendable {
   /// More users than the seed's empties the cache rather than letting it grow.
   private static let capacity = 64

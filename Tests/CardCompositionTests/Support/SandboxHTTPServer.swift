@@ -4,14 +4,14 @@ import Dispatch
 import Foundation
 import LoopbackHTTPTestServer
 
-/// A ``CardSandbox/CardSandbox`` served over HTTP on 127.0.0.1, to run the REPL with the
+/// A ``CardSandbox/Sandbox`` served over HTTP on 127.0.0.1, to run the REPL with the
 /// URLSession transport as with a real server.
 final class SandboxHTTPServer: Sendable {
-  let sandbox: CardSandbox
+  let sandbox: Sandbox
   private let server: LoopbackHTTPServer
 
   init() throws {
-    let sandbox = CardSandbox()
+    let sandbox = Sandbox()
     self.sandbox = sandbox
     server = try LoopbackHTTPServer { request in
       // The server's threads are not Swift tasks, so waiting here blocks no task.
@@ -31,7 +31,7 @@ final class SandboxHTTPServer: Sendable {
 
   func stop() { server.stop() }
 
-  private static func answer(_ request: LoopbackHTTPServer.Request, from sandbox: CardSandbox)
+  private static func answer(_ request: LoopbackHTTPServer.Request, from sandbox: Sandbox)
     async -> LoopbackHTTPServer.Reply
   {
     let headers = HeaderFields(request.headers)

@@ -53,7 +53,7 @@ struct Session {
   let refreshToken: String
 }
 
-extension CardSandbox {
+extension Sandbox {
   /// Logs in and returns the tokens, failing the test on anything but `200`.
   func login(_ userId: String = "demo", _ password: String = "demo") async throws -> Session {
     let response = try await handle(Requests.login(userId, password))
@@ -64,7 +64,7 @@ extension CardSandbox {
   }
 }
 
-extension CardSandbox {
+extension Sandbox {
   /// Refreshes with `refreshToken` and returns the new tokens, failing the test on anything
   /// but `200`.
   func refresh(_ refreshToken: String) async throws -> Session {
@@ -77,7 +77,7 @@ extension CardSandbox {
   }
 }
 
-extension CardSandbox {
+extension Sandbox {
   /// A bodiless request with the session's access token.
   func handle(_ method: String, _ path: String, as session: Session) async throws
     -> SandboxResponse

@@ -14,13 +14,13 @@ struct LiveServer: Sendable {
 
   static func start(
     accessTokenLifetime: Duration = .seconds(3600),
-    refreshTokenReuseInterval: Duration = CardSandbox.defaultRefreshTokenReuseInterval,
+    refreshTokenReuseInterval: Duration = Sandbox.defaultRefreshTokenReuseInterval,
     limits: ConnectionLimits = .standard()
   ) async throws -> LiveServer {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("card-server-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let sandbox = try CardSandbox(
+    let sandbox = try Sandbox(
       stateFile: directory.appendingPathComponent("state.json"),
       accessTokenLifetime: accessTokenLifetime, refreshTokenReuseInterval: refreshTokenReuseInterval
     )
@@ -47,7 +47,7 @@ struct LiveServer: Sendable {
   /// Runs `body` against a new server, stopping it afterwards whatever happens.
   static func with<Result>(
     accessTokenLifetime: Duration = .seconds(3600),
-    refreshTokenReuseInterval: Duration = CardSandbox.defaultRefreshTokenReuseInterval,
+    refreshTokenReuseInterval: Duration = Sandbox.defaultRefreshTokenReuseInterval,
     limits: ConnectionLimits = .standard(),
     _ body: (LiveServer) async throws -> Result
   ) async throws -> Result {

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Public for the reference server (`Server/`), which serves it over HTTP: what it needs to
 /// start one on a state file, answer requests and inject faults, and no more.
-public actor CardSandbox {
+public actor Sandbox {
   private let database: SandboxDatabase
   /// Outside the actor's isolation, so that a request waits out its latency and takes its
   /// injected failure without the state.
