@@ -6,7 +6,7 @@ import CardTestingPrimitives
 import Foundation
 import Testing
 
-@Suite("Fakes scripted per call")
+@Suite("Fakes scripted per call", .timeLimit(.minutes(1)))
 struct ScriptedFakesTests {
   private static func card(_ id: String) throws -> Card {
     Card(id: try CardID(id), owner: try UserID("spy"), name: "Card \(id)")

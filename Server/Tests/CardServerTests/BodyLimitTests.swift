@@ -3,7 +3,7 @@ import Testing
 
 @testable import CardServer
 
-@Suite("The body limit")
+@Suite("The body limit", .timeLimit(.minutes(1)))
 struct BodyLimitTests {
   /// An endless body that counts the chunks taken from it.
   struct EndlessBody: AsyncSequence {

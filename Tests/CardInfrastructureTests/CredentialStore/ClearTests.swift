@@ -11,7 +11,9 @@ import Testing
   import Darwin
 #endif
 
-@Suite("Encrypted file store: a file that cannot be opened is kept until cleared, then set aside")
+@Suite(
+  "Encrypted file store: a file that cannot be opened is kept until cleared, then set aside",
+  .timeLimit(.minutes(1)))
 struct ClearTests {
   let fixture: StoreFixture
 

@@ -31,7 +31,7 @@ struct CountingCipher: AESGCMCipher {
 
 /// The store remembers the credential it read with the version of the sealed file it came
 /// from. Another store instance on the same directory stands for another process.
-@Suite("Encrypted file store: an unchanged file is not decrypted again")
+@Suite("Encrypted file store: an unchanged file is not decrypted again", .timeLimit(.minutes(1)))
 struct LoadCacheTests {
   let fixture: StoreFixture
   let cipher = CountingCipher()
