@@ -135,6 +135,9 @@ let package = Package(
     // cases over the repositories' spies, the repositories over a spy client, a transport or
     // store against its port's spec.
     .testTarget(name: "CardDomainTests", dependencies: ["CardDomain", "CardDomainTesting"]),
+    // README.md, Architecture.md, Tests/README.md and docs/ against the code: every Swift block
+    // quotes a compiled file, and every test named in prose exists. Reads files only.
+    .testTarget(name: "DocumentationTests"),
     .testTarget(
       name: "CardDataTests",
       dependencies: [

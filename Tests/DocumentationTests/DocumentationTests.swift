@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// The documentation cannot lie: every Swift block in README.md, Architecture.md,
+/// Tests/README.md and docs/ quotes a Swift file that a package of this repository compiles,
+/// and every test named in prose exists.
+///
+/// A block quotes a file when its lines, each without its indentation and its trailing `//`
+/// comment, are lines of the file in a row; blank lines are skipped, so a block may explain
+/// itself with comments and leave out a type's indentation. A name in backticks is taken for
+/// a test when it ends in `Tests` (a suite, or `Suite.test`), or when it is a lowerCamel
+/// sentence of five words or more; it must then be declared in a Swift file or be a target.
+@Suite("The documentation")
+struct DocumentationTests {
+  /// Blocks that quote no compiled file yet, by their first line: the seed's Moya code, which
+  /// is not ours, and the consumer's manifest and store contract, which need a consumer
+  /// package to build in. Each is a debt: a block that comes to quote a file leaves this list.
+  static let notYetCompiled: Set<String> = [
+    "enum CardService { case cardList, cardDetailFetch(id: String), cardCreation(...), ... }",
+    "// swift-tools-version: 6.2",
+    "import CardData\nimport CardDataTesting\nimport Foundation\nimport Testing\n\n@testable import MyApp",
+  ]
+
+  @Test func everySwiftBlockQuotesACompiledFile() throws {
+    let sources = try Repository.swiftFiles().map { Repository.normalizedLines(of: $0.text) }
+    var unquoted: Set<String> = []
+    for document in try Repository.documents() {
+      for block in Repository.swiftBlocks(in: document.text) {
+        let lines = Repository.normalizedLines(of: block)
+        guard !lines.isEmpty, !sources.contains(where: { $0.contains(run: lines) }) else {
+          continue
+        }
+        let key = Self.notYetCompiled.first { block.hasPrefix($0) }
+        if let key {
+          unquoted.insert(key)
+        } else {
+          Issue.record("a Swift block in \(document.name) quotes no compiled file:\n\(block)")
+        }
+      }
+    }
+    #expect(unquoted == Self.notYetCompiled, "a listed block now quotes a file, or is gone")
+  }
+
+  @Test func everyTestNamedInProseExists() throws {
+    let declared = try Repository.declaredNames()
+    for document in try Repository.documents() {
+      for name in Repository.backtickedNames(in: document.text) {
+        for part in name.split(separator: ".").map(String.init) where Self.looksLikeATest(part) {
+          #expect(declared.contains(part), "\(document.name) names \(name), which does not exist")
+        }
+      }
+    }
+  }
+
+  private static func looksLikeATest(_ name: String) -> Bool {
+    guard let first = name.first else { return false }
+    if name.hasSuffix("Tests") { return true }
+    return first.isLowercase && name.filter(\.isUppercase).count >= 4
+  }
+}
+
+/// This repository's files, read from the folder this test file sits in.
+private enum Repository {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  struct File {
+    let name: String
+    let text: String
+  }
+
+  static func documents() throws -> [File] {
+    let docs = try FileManager.default.contentsOfDirectory(
+      atPath: root.appendingPathComponent("docs").path
+    )
+    .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    return try (["README.md", "Architecture.md", "Tests/README.md"] + docs).map(read)
+  }
+
+  /// Every Swift file of the packages' sources and tests; no build folder.
+  static func swiftFiles() throws -> [File] {
+    let folders = [
+      "Sources", "Tests", "Server/Sources", "Server/Tests", "Benchmarks/Sources",
+      "Benchmarks/Benchmarks",
+    ]
+    var files: [File] = []
+    for folder in folders {
+      let url = root.appendingPathComponent(folder)
+      guard let walk = FileManager.default.enumerator(atPath: url.path) else { continue }
+      for case let path as String in walk where path.hasSuffix(".swift") {
+        files.append(try read(folder + "/" + path))
+      }
+    }
+    return files
+  }
+
+  static func read(_ name: String) throws -> File {
+    File(
+      name: name, text: try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8))
+  }
+
+  /// The text of each block fenced with ```swift.
+  static func swiftBlocks(in markdown: String) -> [String] {
+    var blocks: [String] = []
+    var current: [Substring]?
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if current == nil, line == "```swift" {
+        current = []
+      } else if let lines = current, line.hasPrefix("```") {
+        blocks.append(lines.joined(separator: "\n"))
+        current = nil
+      } else {
+        current?.append(line)
+      }
+    }
+    return blocks
+  }
+
+  /// Lines without indentation or a trailing `//` comment, blank ones left out. A `//` inside
+  /// a string literal would cut a line short on both sides alike, so quotes still compare.
+  static func normalizedLines(of text: String) -> [String] {
+    text.split(separator: "\n").compactMap { line in
+      var kept = line.drop { $0 == " " }
+      if let comment = kept.range(of: "//") { kept = kept[..<comment.lowerBound] }
+      let trimmed = String(kept).trimmingCharacters(in: .whitespaces)
+      return trimmed.isEmpty ? nil : trimmed
+    }
+  }
+
+  static func backtickedNames(in markdown: String) -> [String] {
+    let pattern = /`([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)`/
+    return markdown.matches(of: pattern).map { String($0.output.1) }
+  }
+
+  /// The names Swift files declare, and the packages' targets.
+  static func declaredNames() throws -> Set<String> {
+    let declaration =
+      /(?:func|struct|class|enum|actor|protocol|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)/
+    let target = /name:\s*"([A-Za-z][A-Za-z0-9_-]*)"/
+    var names: Set<String> = []
+    for file in try swiftFiles() {
+      names.formUnion(file.text.matches(of: declaration).map { String($0.output.1) })
+    }
+    for manifest in ["Package.swift", "Server/Package.swift", "Benchmarks/Package.swift"] {
+      names.formUnion(try read(manifest).text.matches(of: target).map { String($0.output.1) })
+    }
+    return names
+  }
+}
+
+extension Array where Element == String {
+  /// Whether `run` is a part of this array, in a row.
+  fileprivate func contains(run: [String]) -> Bool {
+    guard run.count <= count else { return false }
+    return (0...(count - run.count)).contains { start in
+      self[start..<(start + run.count)].elementsEqual(run)
+    }
+  }
+}
