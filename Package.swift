@@ -46,7 +46,7 @@ let package = Package(
       name: "CardDataTesting",
       dependencies: [
         "CardData", "CardDomain", "CardPrimitives", "CardSandbox", "CardSandboxTransport",
-        "CardTestingPrimitives",
+        "CardTestingPrimitives", "LoopbackHTTPTestServer",
       ]),
     // libcrypto from OpenSSL (not libssl), for AES-GCM, PBKDF2 and random bytes on Linux.
     .systemLibrary(

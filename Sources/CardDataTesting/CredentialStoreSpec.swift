@@ -14,12 +14,12 @@ import Foundation
 ///
 /// ```swift
 /// @Test(arguments: CredentialStoreSpec.checks)
-/// func keychainStore(_ check: CredentialStoreSpec.Check) async throws {
-///   let service = "test-\(UUID())"
+/// func appCredentialStore(_ check: CredentialStoreSpec.Check) async throws {
+///   let service = "tests-\(UUID())"
 ///   try await check.run(
 ///     on: .init(
-///       open: { KeychainCredentialStore(service: service) },
-///       corrupt: { try writeGarbage(toService: service) }))
+///       open: { AppCredentialStore(service: service) },  // a second handle, one storage
+///       corrupt: { try AppCredentialStore.overwriteWithGarbage(service: service) }))
 /// }
 /// ```
 public enum CredentialStoreSpec {

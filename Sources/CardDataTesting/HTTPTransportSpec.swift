@@ -8,22 +8,18 @@ import Foundation
 /// in front of a server the spec scripts (``StubTransport``, the sandbox transport and the
 /// URLSession transport pass them all): every status is a response, a transport throws only
 /// when no response arrived, requests and responses arrive as sent, bodies byte for byte (a
-/// body of segments too), a body's upload progress rises to its length, and cancelling the calling task cancels the
-/// exchange with `.cancelled`.
+/// body of segments too), a body's upload progress rises to its length, and cancelling the
+/// calling task cancels the exchange with `.cancelled`.
 ///
 /// ```swift
 /// @Test(.timeLimit(.minutes(1)), arguments: HTTPTransportSpec.checks)
-/// func myTransport(_ check: HTTPTransportSpec.Check) async throws {
-///   try await check.run(
-///     on: .init { server in  // answers each request: `.response`, `.hold` or `.drop`
-///       let http = try MyTestHTTPServer(answering: server)
-///       return .init(transport: MyTransport(), baseURL: http.url, stop: http.stop)
-///     })
+/// func appTransport(_ check: HTTPTransportSpec.Check) async throws {
+///   try await check.run(on: .loopback { AppTransport() })  // the spec's server on 127.0.0.1
 /// }
 /// ```
 ///
 /// A transport that never reaches a socket can use ``StubTransport/init(serving:)`` as the
-/// server.
+/// server, and one in front of a server of its own builds a ``Connector`` around it.
 public enum HTTPTransportSpec {
   public typealias Check = SpecCheck<Connector>
 

@@ -1,18 +1,21 @@
 import CardData
 import CardDomain
-import CardTestingPrimitives
 import Foundation
 import Testing
 
-/// Runs the README's wiring of ``CardData/CardAPI`` to a real server, a verbatim copy of which
-/// is `ReadmeCardAPIWiring.swift`, without a network.
-@Suite("The README's CardAPI wiring")
-struct ReadmeCardAPIWiringTests {
+@testable import MyApp
+
+/// Runs the app's wiring of ``CardData/CardAPI`` to a real server (`CardAPIWiring.swift`,
+/// which README.md quotes) without a network.
+@Suite("The app's CardAPI wiring")
+struct CardAPIWiringTests {
   @Test func theWiredClientStartsSignedOut() async throws {
-    let directory = try TemporaryDirectory()
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("myapp-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
     let api = try makeCardAPI(
       server: URL(string: "http://127.0.0.1:1")!,
-      sessionDirectory: directory.url.appendingPathComponent("session"))
+      sessionDirectory: directory.appendingPathComponent("session"))
     #expect(try await api.auth.currentUser() == nil)
     await #expect(throws: CardError.signedOut) {
       try await ListCardsUseCase(repository: api.cards).execute()
