@@ -25,6 +25,11 @@ extension TransportError {
       message =
         "the header of the reply from \(failed.server) is larger than libcurl accepts"
         + " (URLError \(error.code.rawValue))"
+    case let error as URLError where Self.isClosedWithoutReply(error):
+      kind = .connectionLost
+      message =
+        "the connection to \(failed.server) was closed without a reply"
+        + " (URLError \(error.code.rawValue))"
     case let error as URLError:
       let meaning = Self.urlErrorMeanings[error.code]
       kind = meaning?.kind ?? .other
@@ -53,6 +58,18 @@ extension TransportError {
       return nil
     }
     return description
+  }
+
+  /// A connection closed before any byte of a reply (libcurl's `CURLE_GOT_NOTHING`) reaches
+  /// FoundationNetworking's caller as `badServerResponse` with that text. It is a lost
+  /// connection, which a request that may be sent again is: the same as a reset one.
+  private static func isClosedWithoutReply(_ error: URLError) -> Bool {
+    #if canImport(FoundationNetworking)
+      return error.code == .badServerResponse
+        && error.localizedDescription == "Empty reply from server"
+    #else
+      return false
+    #endif
   }
 
   /// libcurl refuses a header line over 100 KiB as `CURLE_OUT_OF_MEMORY`, whose text is "Out

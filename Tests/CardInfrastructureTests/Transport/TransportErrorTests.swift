@@ -161,8 +161,8 @@ struct TransportErrorMessageTests {
 
   @Test func aCodeWithoutASentenceKeepsTheUnderlyingReason() {
     #expect(
-      Self.message(.badServerResponse, reason: "Empty reply from server")
-        == "the request to 127.0.0.1:9 failed: Empty reply from server (URLError -1011)")
+      Self.message(.badServerResponse, reason: "Weird server reply")
+        == "the request to 127.0.0.1:9 failed: Weird server reply (URLError -1011)")
   }
 
   @Test func leavesOutFoundationsReasonWhenItOnlyRepeatsTheCode() {
