@@ -24,8 +24,10 @@ let package = Package(
     // What several of our targets share and no other project needs: a Mutex whose hand-offs
     // ThreadSanitizer sees, the FIFO lock held across suspension points, header storage, the
     // file machinery (atomic replacement, `flock`, file versions), and the escaping of text
-    // from outside for a terminal (the REPL and the request log). Plumbing, not a layer:
-    // it knows nothing of cards. Package access only; no product names it.
+    // from outside for a terminal (the REPL and the request log), and the rules the sandbox
+    // shares with the fakes and the REPL that mimic it, written once (the fault bounds, a
+    // reorder's refusal). Plumbing, not a layer: it holds no card type. Package access only;
+    // no product names it.
     .target(name: "CardPrimitives"),
     // Endpoints, DTOs, judgeStatus, the request pipeline and the repositories.
     .target(name: "CardData", dependencies: ["CardDomain", "CardPrimitives"]),

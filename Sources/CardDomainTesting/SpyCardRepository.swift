@@ -1,4 +1,5 @@
 import CardDomain
+import CardPrimitives
 
 /// A card repository that records every call and keeps one user's cards in memory, answering
 /// as the service does: an unknown id is a 404, and a reorder must name every card once (a

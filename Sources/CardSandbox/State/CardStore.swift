@@ -1,3 +1,4 @@
+import CardPrimitives
 import Foundation
 
 /// Every user's cards in their list order, in the tables `card` and `image`. Card ids are `c`
@@ -134,38 +135,4 @@ struct CardStore {
         tmi: [row.text(10), row.text(11), row.text(12)].compactMap { $0 },
         image: row.text(13).map { StoredImage(contentType: $0, bytes: Data()) }))
   }
-}
-
-/// Why `ids` is not the list `current` in a new order, naming every unknown, repeated and
-/// missing id in one sentence each, in that order, or `nil` when it is. `SpyCardRepository`
-/// refuses a reorder with the same sentences, as the service does.
-package func reorderRefusal<ID: Hashable>(_ ids: [ID], of current: [ID]) -> String? {
-  var seen: Set<ID> = []
-  var unknown: [ID] = []
-  var repeated: [ID] = []
-  for id in ids {
-    if !current.contains(id) {
-      if !unknown.contains(id) { unknown.append(id) }
-    } else if !seen.insert(id).inserted, !repeated.contains(id) {
-      repeated.append(id)
-    }
-  }
-  let missing = current.filter { !seen.contains($0) }
-  var problems: [String] = []
-  if !unknown.isEmpty { problems.append(sentence(unknown, "is", "are", "not in your list")) }
-  if !repeated.isEmpty {
-    problems.append(sentence(repeated, "appears", "appear", "more than once in cardIds"))
-  }
-  if !missing.isEmpty {
-    problems.append(sentence(missing, "is", "are", "missing from cardIds; send the whole list"))
-  }
-  return problems.isEmpty ? nil : problems.joined(separator: "; ")
-}
-
-/// `card c9 is …` or `cards c9, c8 are …`.
-private func sentence<ID>(_ ids: [ID], _ singular: String, _ plural: String, _ rest: String)
-  -> String
-{
-  let names = ids.map { "\($0)" }.joined(separator: ", ")
-  return ids.count == 1 ? "card \(names) \(singular) \(rest)" : "cards \(names) \(plural) \(rest)"
 }

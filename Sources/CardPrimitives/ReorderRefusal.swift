@@ -1,13 +1,11 @@
-import CardDomain
-
 /// Why `ids` is not the list `current` in a new order, naming every unknown, repeated and
-/// missing id in one sentence each, in that order, or `nil` when it is: the sentences the
-/// sandbox refuses a reorder with (`CardEndpointTests` and `ScriptedFakesTests` hold both to
-/// them), written again here so that the Domain's spies depend on the Domain alone.
-func reorderRefusal(_ ids: [CardID], of current: [CardID]) -> String? {
-  var seen: Set<CardID> = []
-  var unknown: [CardID] = []
-  var repeated: [CardID] = []
+/// missing id in one sentence each, in that order, or `nil` when it is. Written once for the
+/// sandbox, which refuses a reorder with these sentences, and for `SpyCardRepository`, which
+/// refuses one as the service does.
+package func reorderRefusal<ID: Hashable>(_ ids: [ID], of current: [ID]) -> String? {
+  var seen: Set<ID> = []
+  var unknown: [ID] = []
+  var repeated: [ID] = []
   for id in ids {
     if !current.contains(id) {
       if !unknown.contains(id) { unknown.append(id) }
@@ -28,7 +26,7 @@ func reorderRefusal(_ ids: [CardID], of current: [CardID]) -> String? {
 }
 
 /// `card c9 is …` or `cards c9, c8 are …`.
-private func sentence(_ ids: [CardID], _ singular: String, _ plural: String, _ rest: String)
+private func sentence<ID>(_ ids: [ID], _ singular: String, _ plural: String, _ rest: String)
   -> String
 {
   let names = ids.map { "\($0)" }.joined(separator: ", ")
