@@ -16,7 +16,7 @@ Connects to 127.0.0.1 only. Standard library only. Stops after at most 10 minute
 import sys
 import time
 
-from support import Client, Server, StateFolder, median_ms, mib, state_sizes, timed
+from support import Client, median_ms, mib, running_server, state_sizes, timed
 
 LOGINS = 1000
 SAMPLE = 100
@@ -27,36 +27,29 @@ DRILL_SECONDS = 600.0
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    with StateFolder() as state_file:
-        server = Server(sys.argv[1], state_file)
-        failure = server.start()
-        if failure:
-            sys.exit(f"card-server did not start: {failure}")
-        try:
-            print(f"card-server at {server.url}, state {state_file}")
-            before = state_sizes(state_file)
-            client = Client(server.port)
-            start = time.monotonic()
-            latencies = []
-            for _ in range(LOGINS):
-                if time.monotonic() - start > DRILL_SECONDS:
-                    sys.exit(f"stopped after {DRILL_SECONDS:.0f} s and {len(latencies)} logins")
-                seconds, _ = timed(lambda: client.login("demo"))
-                latencies.append(seconds)
-            client.close()
-            after = state_sizes(state_file)
-            first = median_ms(latencies[:SAMPLE])
-            last = median_ms(latencies[-SAMPLE:])
-            print(f"{LOGINS} logins as demo in {time.monotonic() - start:.1f} s, "
-                  "one after the other on one keep-alive connection")
-            print(f"median latency, first {SAMPLE}: {first:.2f} ms")
-            print(f"median latency, last {SAMPLE}:  {last:.2f} ms")
-            print(f"ratio last/first: {last / first:.2f} (goal: at most {GOAL})")
-            print(f"state file: {before[0]} bytes before, {after[0]} bytes after "
-                  f"({mib(after[0])}); every file beside it: {before[1]} bytes before, "
-                  f"{after[1]} bytes after")
-        finally:
-            server.stop()
+    with running_server(sys.argv[1]) as (server, state_file):
+        print(f"card-server at {server.url}, state {state_file}")
+        before = state_sizes(state_file)
+        client = Client(server.port)
+        start = time.monotonic()
+        latencies = []
+        for _ in range(LOGINS):
+            if time.monotonic() - start > DRILL_SECONDS:
+                sys.exit(f"stopped after {DRILL_SECONDS:.0f} s and {len(latencies)} logins")
+            seconds, _ = timed(lambda: client.login("demo"))
+            latencies.append(seconds)
+        client.close()
+        after = state_sizes(state_file)
+        first = median_ms(latencies[:SAMPLE])
+        last = median_ms(latencies[-SAMPLE:])
+        print(f"{LOGINS} logins as demo in {time.monotonic() - start:.1f} s, "
+              "one after the other on one keep-alive connection")
+        print(f"median latency, first {SAMPLE}: {first:.2f} ms")
+        print(f"median latency, last {SAMPLE}:  {last:.2f} ms")
+        print(f"ratio last/first: {last / first:.2f} (goal: at most {GOAL})")
+        print(f"state file: {before[0]} bytes before, {after[0]} bytes after "
+              f"({mib(after[0])}); every file beside it: {before[1]} bytes before, "
+              f"{after[1]} bytes after")
 
 
 if __name__ == "__main__":

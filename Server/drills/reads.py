@@ -26,7 +26,7 @@ import subprocess
 import sys
 import threading
 
-from support import Client, Server, StateFolder
+from support import Client, running_server
 
 ROUNDS = 3
 SECONDS = 5
@@ -68,11 +68,7 @@ def start_static_reply(binary, body_file, content_type):
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
-    with StateFolder() as state_file:
-        server = Server(sys.argv[1], state_file)
-        failure = server.start()
-        if failure:
-            sys.exit(f"card-server did not start: {failure}")
+    with running_server(sys.argv[1]) as (server, state_file):
         static = None
         try:
             client = Client(server.port)
@@ -116,7 +112,6 @@ def main():
             if static is not None:
                 static.kill()
                 static.wait()
-            server.stop()
 
 
 if __name__ == "__main__":

@@ -12,9 +12,11 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
+from contextlib import contextmanager
 
 SEED_USERS = {"demo": "demo", "guest": "guest"}
 START_SECONDS = 30.0
@@ -211,3 +213,20 @@ class StateFolder:
 
     def __exit__(self, *_):
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextmanager
+def running_server(binary):
+    """A started card-server on a fresh state, stopped on exit; exits the drill if it cannot start.
+
+    `with running_server(sys.argv[1]) as (server, state_file):`
+    """
+    with StateFolder() as state_file:
+        server = Server(binary, state_file)
+        failure = server.start()
+        if failure:
+            sys.exit(f"card-server did not start: {failure}")
+        try:
+            yield server, state_file
+        finally:
+            server.stop()
