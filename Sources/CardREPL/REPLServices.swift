@@ -16,11 +16,16 @@ package struct REPLServices: Sendable {
   package let uploadProgress: UploadProgressBar?
   /// The backend's name in the prompt, such as `sandbox` or `api.example.com`.
   package let backendName: String
+  /// The step that mends a session store that cannot be used, which a `credentialStorage`
+  /// failure ends with: chosen when the failure is shown, by what is wrong on disk then;
+  /// `signingOut` for `logout`'s. `nil` adds none.
+  package let storeAdvice: @Sendable (_ signingOut: Bool) -> String?
 
   package init(
     cards: any CardRepository, auth: any AuthRepository, sandbox: (any SandboxControlling)?,
     requestLog: RequestLogSwitch, notes: SessionNotes, backendName: String,
-    uploadProgress: UploadProgressBar? = nil
+    uploadProgress: UploadProgressBar? = nil,
+    storeAdvice: @escaping @Sendable (_ signingOut: Bool) -> String? = { _ in nil }
   ) {
     self.cards = cards
     self.auth = auth
@@ -29,6 +34,7 @@ package struct REPLServices: Sendable {
     self.notes = notes
     self.uploadProgress = uploadProgress
     self.backendName = backendName
+    self.storeAdvice = storeAdvice
   }
 
   package var signIn: SignInUseCase { SignInUseCase(repository: auth) }
