@@ -119,8 +119,6 @@ package struct CommandFailure: Error, Hashable, Sendable {
     case .sessionExpired(let reason):
       self.init(.signedOut, "the session expired (\(reason)); use login to sign in again")
     case .credentialStorage(let reason):
-      // The store that failed knows what mends it: its message names the step (card-repl's
-      // store says logout only when signing out sets the trouble aside).
       self.init(.signedOut, "the stored session cannot be used: \(reason)")
     case .invalidInput: self.init(.invalid, error.description)
     case .cancelled: self = .cancelled
