@@ -84,9 +84,9 @@ package enum CardREPLApp {
   private static func uploadProgressBar(
     _ options: LaunchOptions, environment: [String: String], console: any Console
   ) -> UploadProgressBar? {
-    let terminal = environment["TERM"] ?? ""
-    guard !options.json, StandardConsole.errorIsTerminal, !terminal.isEmpty, terminal != "dumb"
-    else { return nil }
+    guard !options.json, StandardConsole.errorIsTerminal, canRedraw(environment) else {
+      return nil
+    }
     return UploadProgressBar(columns: StandardConsole.errorColumns ?? 80) {
       console.writeError($0)
     }
@@ -111,8 +111,7 @@ package enum CardREPLApp {
   private static func lineSource(
     echo: Int32, home: URL, environment: [String: String], completer: LineCompleter
   ) -> any LineSource {
-    let terminal = environment["TERM"] ?? ""
-    guard !terminal.isEmpty, terminal != "dumb",
+    guard canRedraw(environment),
       let editor = EditLineSource(
         echoDescriptor: echo, historyPath: home.appendingPathComponent("history").path,
         completer: completer)
@@ -125,5 +124,10 @@ package enum CardREPLApp {
   private static func passwords(_ options: LaunchOptions, echo: Int32) -> (any PasswordSource)? {
     if options.passwordFromStandardInput { return StandardInputPasswordSource() }
     return StandardConsole.inputIsTerminal ? TerminalPasswordSource(echoDescriptor: echo) : nil
+  }
+
+  /// Whether the terminal can redraw a line: `TERM` set, and not `dumb`.
+  private static func canRedraw(_ environment: [String: String]) -> Bool {
+    !["", "dumb"].contains(environment["TERM"] ?? "")
   }
 }

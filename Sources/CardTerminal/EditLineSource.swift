@@ -202,13 +202,10 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
   }
 
   private static func string(_ characters: UnsafePointer<wchar_t>, count: Int) -> String {
-    var text = String.UnicodeScalarView()
-    for index in 0..<count {
-      if let scalar = Unicode.Scalar(UInt32(bitPattern: characters[index])) {
-        text.append(scalar)
-      }
+    let scalars = UnsafeBufferPointer(start: characters, count: count).compactMap {
+      Unicode.Scalar(UInt32(bitPattern: $0))
     }
-    return String(text)
+    return String(String.UnicodeScalarView(scalars))
   }
 
   fileprivate static func from(_ editor: OpaquePointer?) -> EditLineSource {
