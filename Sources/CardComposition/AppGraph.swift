@@ -43,8 +43,10 @@ package struct AppGraph: Sendable {
       baseURL = url
       backendName = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
     }
-    let store = AdvisedCredentialStore(
-      store: try Self.makeStore(configuration), configuration: configuration)
+    let store = try Self.makeStore(configuration)
+    let storeAdvice = { @Sendable (signingOut: Bool) in
+      Self.storeAdvice(configuration, store: store, signingOut: signingOut)
+    }
     let requestLog = RequestLogSwitch()
     let notes = SessionNotes()
     let retryPolicy = RetryPolicy(baseDelay: configuration.retryBaseDelay)
@@ -62,17 +64,33 @@ package struct AppGraph: Sendable {
       retryPolicy: retryPolicy, deadline: configuration.callDeadline, knownTokens: knownTokens)
     services = REPLServices(
       cards: api.cards, auth: api.auth,
-      sandbox: Self.sandboxControls(sandbox, transport: transport, baseURL: baseURL, store: store),
+      sandbox: sandbox.map { SandboxController(sandbox: $0, store: store, advice: storeAdvice) }
+        ?? ServerSandboxController(
+          baseURL: baseURL, transport: transport, store: store, advice: storeAdvice),
       requestLog: requestLog, notes: notes, backendName: backendName,
-      uploadProgress: uploadProgress)
+      uploadProgress: uploadProgress, storeAdvice: storeAdvice)
   }
 
-  /// The in-process sandbox's faults, or a server's admin path for a server backend.
-  private static func sandboxControls(
-    _ sandbox: Sandbox?, transport: any HTTPTransport, baseURL: URL, store: any CredentialStore
-  ) -> any SandboxControlling {
-    if let sandbox { return SandboxController(sandbox: sandbox, store: store) }
-    return ServerSandboxController(baseURL: baseURL, transport: transport, store: store)
+  /// The step that mends the session store, in card-repl's words, chosen by what is wrong on
+  /// disk now rather than by the failure's text: a directory that breaks the rule of
+  /// ``StateDirectories`` (no command works until it is mended); a key file that cannot be
+  /// used, moved aside (signing out does not replace it); a failed sign-out, tried again;
+  /// otherwise a sealed file that cannot be opened, which `logout` sets aside.
+  private static func storeAdvice(
+    _ configuration: AppConfiguration, store: EncryptedFileCredentialStore, signingOut: Bool
+  ) -> String {
+    if let refusal = StateDirectories.firstRefusal(configuration) { return refusal }
+    if let keyFile = store.configuration.keySource.keyFileURL, store.keyFileProblem() != nil {
+      let path = keyFile.path
+      return "Move the key file aside (mv \(path) \(path).old): logout then sets aside the "
+        + "session it sealed, and the next login makes a new key"
+    }
+    if signingOut {
+      return "Try again once no other card-repl holds the store, or use another home with "
+        + "--home <dir>"
+    }
+    return "If the passphrase or key changed, restore it (CARD_REPL_PASSPHRASE); otherwise run "
+      + "logout to set the file aside, then login"
   }
 
   private static func makeSandbox(_ configuration: AppConfiguration) throws(LaunchError)

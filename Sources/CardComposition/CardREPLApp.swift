@@ -57,7 +57,7 @@ package enum CardREPLApp {
     let recentCards = RecentCards()
     let session = REPLSession(
       services: graph.services, console: console, mode: mode, workingDirectory: currentDirectory,
-      interrupts: interrupts, passwords: InteractiveInput.passwords(options, echo: echo),
+      interrupts: interrupts, passwords: passwords(options, echo: echo),
       recentCards: recentCards)
     if let script {
       return await session.run(script, stopsOnError: options.stopsOnError).scriptExitStatus
@@ -72,7 +72,7 @@ package enum CardREPLApp {
       "card-repl on the \(configuration.backend); "
       + "home \(configuration.homeDirectory.path). Type 'help' for the commands, Ctrl-D to leave.\n"
     if options.json { console.writeError(banner) } else { console.writeOutput(banner) }
-    let lines = InteractiveInput.lineSource(
+    let lines = lineSource(
       echo: echo, home: configuration.homeDirectory, environment: environment,
       completer: LineCompleter(recentCards: recentCards, workingDirectory: currentDirectory))
     _ = await session.run(lines)
@@ -84,9 +84,9 @@ package enum CardREPLApp {
   private static func uploadProgressBar(
     _ options: LaunchOptions, environment: [String: String], console: any Console
   ) -> UploadProgressBar? {
-    let terminal = environment["TERM"] ?? ""
-    guard !options.json, StandardConsole.errorIsTerminal, !terminal.isEmpty, terminal != "dumb"
-    else { return nil }
+    guard !options.json, StandardConsole.errorIsTerminal, canRedraw(environment) else {
+      return nil
+    }
     return UploadProgressBar(columns: StandardConsole.errorColumns ?? 80) {
       console.writeError($0)
     }
@@ -103,5 +103,31 @@ package enum CardREPLApp {
     } catch {
       throw LaunchError(error.description)
     }
+  }
+
+  /// libedit's editor, with its history in the home directory, unless the terminal cannot
+  /// edit (`TERM` unset, empty or `dumb`) or libedit cannot start: then a plain prompt, and
+  /// never an escape sequence.
+  private static func lineSource(
+    echo: Int32, home: URL, environment: [String: String], completer: LineCompleter
+  ) -> any LineSource {
+    guard canRedraw(environment),
+      let editor = EditLineSource(
+        echoDescriptor: echo, historyPath: home.appendingPathComponent("history").path,
+        completer: completer)
+    else { return PlainPromptLineSource(echoDescriptor: echo) }
+    return editor
+  }
+
+  /// `--password-stdin` reads standard input; otherwise a terminal is asked, unechoed; a
+  /// script without the option has none, and its `login` needs the password on the line.
+  private static func passwords(_ options: LaunchOptions, echo: Int32) -> (any PasswordSource)? {
+    if options.passwordFromStandardInput { return StandardInputPasswordSource() }
+    return StandardConsole.inputIsTerminal ? TerminalPasswordSource(echoDescriptor: echo) : nil
+  }
+
+  /// Whether the terminal can redraw a line: `TERM` set, and not `dumb`.
+  private static func canRedraw(_ environment: [String: String]) -> Bool {
+    !["", "dumb"].contains(environment["TERM"] ?? "")
   }
 }

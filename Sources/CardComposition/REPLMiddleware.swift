@@ -3,8 +3,8 @@ import CardREPL
 import Foundation
 
 // What the REPL hangs on the client's middleware chain (``CardData/CardAPI``'s `middleware`):
-// the notes it prints after a command and the upload's progress bar. The REPL's ports are
-// all they know of the REPL.
+// the notes it prints after a command and the upload's progress bar. The REPL's ports
+// (``CardREPL/SessionNotes``, ``CardREPL/UploadProgressBar``) are all they know of the REPL.
 
 /// Posts ``CardREPL/SessionNote/accessTokenRefreshed`` when a token refresh succeeds.
 struct RefreshNotice: ClientMiddleware {
@@ -23,11 +23,8 @@ struct RefreshNotice: ClientMiddleware {
   }
 }
 
-/// Tells the REPL, once a call ends, about each retry of a transient failure it made
-/// (``CardREPL/SessionNote/retrying(_:)``) and how many attempts it took
-/// (``CardREPL/SessionNote/finishedAfter(attempts:)``). A retry after a refreshed token is the
-/// refresh note's, not this one's. The REPL's notes port is all it knows of the REPL, which
-/// shows notes once the command is over.
+/// Posts, once a call ends, each retry of a transient failure it made and how many attempts
+/// it took. A retry after a refreshed token is the refresh note's, not this one's.
 struct RetryNotes: ClientMiddleware {
   let notes: SessionNotes
   /// The retry policy's limit, for "(1 of 2)".
@@ -54,17 +51,15 @@ struct RetryNotes: ClientMiddleware {
         }
       notes.post(
         .retrying(
-          RetryNotice(
-            method: request.method.rawValue, path: request.url.path, cause: cause,
-            delay: retry.delay, retry: retried, limit: limit)))
+          method: request.method.rawValue, path: request.url.path, cause: cause,
+          delay: retry.delay, retry: retried, limit: limit))
     }
     if retried > 0 { notes.post(.finishedAfter(attempts: context.attempts)) }
   }
 }
 
-/// Hands the transport's upload progress to the REPL's bar: the REPL's port is all it knows of
-/// the REPL, and the bar's report returns at once, as the transport's thread needs. A retried
-/// attempt reports again from its first bytes.
+/// Hands the transport's upload progress to the REPL's bar, whose report returns at once, as
+/// the transport's thread needs. A retried attempt reports again from its first bytes.
 struct UploadProgress: ClientMiddleware {
   let bar: UploadProgressBar
 

@@ -7,6 +7,8 @@ import CardSandbox
 struct SandboxController: SandboxControlling {
   let sandbox: Sandbox
   let store: any CredentialStore
+  /// The step that mends the store, when clearing it fails.
+  let advice: @Sendable (_ signingOut: Bool) -> String
 
   func run(_ command: SandboxCommand) async throws(CommandFailure) -> SandboxFaultSummary {
     do {
@@ -32,7 +34,8 @@ struct SandboxController: SandboxControlling {
       do {
         try await store.clear()
       } catch {
-        throw CommandFailure(.serverErr, "the sandbox was reset, but \(error.message)")
+        throw CommandFailure(
+          .serverErr, "the sandbox was reset, but \(error.message). \(advice(true))")
       }
     }
     let faults = await sandbox.faults

@@ -11,6 +11,8 @@ struct ServerSandboxController: SandboxControlling {
   let baseURL: URL
   let transport: any HTTPTransport
   let store: any CredentialStore
+  /// The step that mends the store, when clearing it fails.
+  let advice: @Sendable (_ signingOut: Bool) -> String
 
   func run(_ command: SandboxCommand) async throws(CommandFailure) -> SandboxFaultSummary {
     let operation = AdminRequest(command)
@@ -34,7 +36,8 @@ struct ServerSandboxController: SandboxControlling {
       do {
         try await store.clear()
       } catch {
-        throw CommandFailure(.serverErr, "the sandbox was reset, but \(error.message)")
+        throw CommandFailure(
+          .serverErr, "the sandbox was reset, but \(error.message). \(advice(true))")
       }
     }
     return summary

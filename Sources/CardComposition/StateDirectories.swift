@@ -130,21 +130,13 @@ enum StateDirectories {
   }
 
   private static func ensure(_ url: URL) throws(Refusal) {
-    do {
-      try PrivateDirectory.ensure(url.path)
-    } catch {
-      throw .rule(error)
-    }
+    do { try PrivateDirectory.ensure(url.path) } catch { throw .rule(error) }
     try requireWritable(url)
   }
 
   private static func check(_ url: URL) throws(Refusal) {
     let exists: Bool
-    do {
-      exists = try PrivateDirectory.check(url.path)
-    } catch {
-      throw .rule(error)
-    }
+    do { exists = try PrivateDirectory.check(url.path) } catch { throw .rule(error) }
     if exists { try requireWritable(url) }
   }
 

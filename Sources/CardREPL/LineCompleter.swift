@@ -71,12 +71,10 @@ package struct LineCompleter: Sendable {
     }
   }
 
-  /// The sixteen types, one letter of each pair.
-  private static let mbtiValues = ["E", "I"].flatMap { first in
-    ["S", "N"].flatMap { second in
-      ["T", "F"].flatMap { third in ["J", "P"].map { first + second + third + $0 } }
-    }
-  }
+  private static let mbtiValues = [
+    "ESTJ", "ESTP", "ESFJ", "ESFP", "ENTJ", "ENTP", "ENFJ", "ENFP",
+    "ISTJ", "ISTP", "ISFJ", "ISFP", "INTJ", "INTP", "INFJ", "INFP",
+  ]
 
   /// The entries of the directory `typed` names, as typed: `~/` stays, a directory ends with
   /// `/`, and hidden entries only when the name typed starts with a dot.

@@ -16,11 +16,16 @@ package struct REPLServices: Sendable {
   package let uploadProgress: UploadProgressBar?
   /// The backend's name in the prompt, such as `sandbox` or `api.example.com`.
   package let backendName: String
+  /// The step that mends a session store that cannot be used, which a `credentialStorage`
+  /// failure ends with: chosen when the failure is shown, by what is wrong on disk then;
+  /// `signingOut` for `logout`'s. `nil` adds none.
+  package let storeAdvice: @Sendable (_ signingOut: Bool) -> String?
 
   package init(
     cards: any CardRepository, auth: any AuthRepository, sandbox: (any SandboxControlling)?,
     requestLog: RequestLogSwitch, notes: SessionNotes, backendName: String,
-    uploadProgress: UploadProgressBar? = nil
+    uploadProgress: UploadProgressBar? = nil,
+    storeAdvice: @escaping @Sendable (_ signingOut: Bool) -> String? = { _ in nil }
   ) {
     self.cards = cards
     self.auth = auth
@@ -29,6 +34,7 @@ package struct REPLServices: Sendable {
     self.notes = notes
     self.uploadProgress = uploadProgress
     self.backendName = backendName
+    self.storeAdvice = storeAdvice
   }
 
   package var signIn: SignInUseCase { SignInUseCase(repository: auth) }
@@ -111,33 +117,13 @@ package final class SessionNotes: Sendable {
 
 package enum SessionNote: Hashable, Sendable {
   case accessTokenRefreshed
-  /// A request is about to be sent again after a transient failure.
-  case retrying(RetryNotice)
+  /// A request is about to be sent again after a transient failure, as people read it:
+  /// `GET /cards answered 503; retrying in 0.5 s (1 of 2)`. `path` is the URL's, without the
+  /// query; `cause` is `answered 503` or `failed (the sandbox is offline)`; `retry` is 1 for
+  /// the first.
+  case retrying(
+    method: String, path: String, cause: String, delay: Duration, retry: Int, limit: Int)
   /// A request that was retried ended after this many attempts, the first one included:
   /// the `attempts` of the command's JSON object; people have seen the retries already.
   case finishedAfter(attempts: Int)
-}
-
-/// One retry as people read it: `GET /cards answered 503; retrying in 0.5 s (1 of 2)`.
-package struct RetryNotice: Hashable, Sendable {
-  package let method: String
-  /// The URL's path, without the query.
-  package let path: String
-  /// `answered 503`, or `failed (the sandbox is offline)`.
-  package let cause: String
-  package let delay: Duration
-  /// 1 for the first retry.
-  package let retry: Int
-  package let limit: Int
-
-  package init(
-    method: String, path: String, cause: String, delay: Duration, retry: Int, limit: Int
-  ) {
-    self.method = method
-    self.path = path
-    self.cause = cause
-    self.delay = delay
-    self.retry = retry
-    self.limit = limit
-  }
 }

@@ -44,7 +44,7 @@ extension CommandRunner {
   }
 
   func logout() async throws(CommandFailure) -> CommandOutput {
-    switch try await perform(try await services.signOut.execute()) {
+    switch try await perform(signingOut: true, try await services.signOut.execute()) {
     case .signedOut: return .signedOut(setAsideAt: nil)
     case .unreadableSessionSetAside(let path): return .signedOut(setAsideAt: path)
     }

@@ -60,11 +60,7 @@ package final class UploadProgressBar: Sendable {
     state.withLock { $0 = State() }
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       drawing.async { [self] in
-        let wasShown = shown.withLock { line in
-          defer { line = nil }
-          return line != nil
-        }
-        if wasShown { write(Self.clear) }
+        if shown.withLock({ $0.take() }) != nil { write(Self.clear) }
         done.resume()
       }
     }

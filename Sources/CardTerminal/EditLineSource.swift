@@ -29,7 +29,7 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
   private let historyFile: HistoryFile
   private var entries: [String]
   /// What the prompt function returns; replaced before each line.
-  private var prompt: UnsafeMutablePointer<wchar_t>
+  fileprivate private(set) var prompt: UnsafeMutablePointer<wchar_t>
   /// Set by the Ctrl-C key, which ends the line as Ctrl-D does.
   private var interrupted = false
 
@@ -202,24 +202,19 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
   }
 
   private static func string(_ characters: UnsafePointer<wchar_t>, count: Int) -> String {
-    var text = String.UnicodeScalarView()
-    for index in 0..<count {
-      if let scalar = Unicode.Scalar(UInt32(bitPattern: characters[index])) {
-        text.append(scalar)
-      }
+    let scalars = UnsafeBufferPointer(start: characters, count: count).compactMap {
+      Unicode.Scalar(UInt32(bitPattern: $0))
     }
-    return String(text)
+    return String(String.UnicodeScalarView(scalars))
   }
 
   fileprivate static func from(_ editor: OpaquePointer?) -> EditLineSource {
     Unmanaged<EditLineSource>.fromOpaque(card_el_client_data(editor)).takeUnretainedValue()
   }
-
-  fileprivate var promptText: UnsafeMutablePointer<wchar_t> { prompt }
 }
 
 private func promptFunction(_ editor: OpaquePointer?) -> UnsafeMutablePointer<wchar_t>? {
-  EditLineSource.from(editor).promptText
+  EditLineSource.from(editor).prompt
 }
 
 private func completeFunction(_ editor: OpaquePointer?, _ key: Int32) -> UInt8 {
@@ -228,4 +223,34 @@ private func completeFunction(_ editor: OpaquePointer?, _ key: Int32) -> UInt8 {
 
 private func interruptFunction(_ editor: OpaquePointer?, _ key: Int32) -> UInt8 {
   EditLineSource.from(editor).interrupt()
+}
+
+/// The prompt's history on disk: one line per entry, oldest first, at most ``limit`` entries,
+/// in a file of mode 0600 replaced whole after each line (``AtomicFile``), so a crash loses
+/// nothing typed before and a reader never sees a torn file. Two REPLs on one home take no
+/// lock: each writes its own entries, the last to write wins, and a save that meets another
+/// REPL's may fail and be dropped.
+struct HistoryFile: Sendable {
+  static let limit = 1000
+  /// A file larger than this is not history this program wrote: it is ignored.
+  private static let byteLimit = 1 << 20
+
+  let path: String
+
+  /// The saved entries, newest last; none when the file is missing, unreadable or too big.
+  func load() -> [String] {
+    guard let file = try? PosixFile.openForReadingIfPresent(path) else { return [] }
+    defer { file.closeIgnoringErrors() }
+    guard let status = try? file.status(), status.st_mode & S_IFMT == S_IFREG,
+      let bytes = try? file.readAll(limit: Self.byteLimit)
+    else { return [] }
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    return Array(lines.suffix(Self.limit))
+  }
+
+  /// Errors are dropped: losing history must not disturb the session.
+  func save(_ entries: [String]) {
+    let text = entries.suffix(Self.limit).map { $0 + "\n" }.joined()
+    try? AtomicFile.replace(path, with: Array(text.utf8))
+  }
 }

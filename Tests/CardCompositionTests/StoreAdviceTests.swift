@@ -1,6 +1,7 @@
 import CardComposition
 import CardDomain
 import CardREPL
+import CardREPLTestSupport
 import CardTestingPrimitives
 import Foundation
 import Testing
@@ -42,23 +43,21 @@ struct StoreAdviceTests {
     return graph
   }
 
-  /// The message `whoami` fails with, as the REPL prints it.
+  /// The message `command` fails with, as the REPL prints it, advice included.
+  private func failure(of command: String, _ graph: AppGraph) async -> String? {
+    let session = REPLSession(
+      services: graph.services, console: CapturingConsole(), mode: .json,
+      workingDirectory: directory.url)
+    guard case .failure(let failure)? = await session.execute(command) else { return nil }
+    return failure.message
+  }
+
   private func whoamiFailure(_ graph: AppGraph) async -> String? {
-    do {
-      _ = try await graph.services.currentUser.execute()
-      return nil
-    } catch {
-      return CommandFailure(error).message
-    }
+    await failure(of: "whoami", graph)
   }
 
   private func logoutFailure(_ graph: AppGraph) async -> String? {
-    do {
-      _ = try await graph.services.signOut.execute()
-      return nil
-    } catch {
-      return CommandFailure(error).message
-    }
+    await failure(of: "logout", graph)
   }
 
   private func startFailure() -> String? {

@@ -121,6 +121,27 @@ struct REPLSessionTests {
     #expect(console.error.hasPrefix("signedOut: the stored session cannot be used: tampered"))
   }
 
+  @Test func aStoreThatCannotBeUsedEndsWithTheStepThatMendsIt() async {
+    let auth = unreadableSession()
+    auth.setFailure(.credentialStorage(reason: "tampered"), for: [.currentUser, .signOut])
+    auth.setFailure(.requestErr(message: "wrong password", status: 401), for: [.signIn])
+    let services = REPLServices(
+      cards: SpyCardRepository(), auth: auth, sandbox: nil, requestLog: RequestLogSwitch(),
+      notes: SessionNotes(), backendName: "fake",
+      storeAdvice: { signingOut in signingOut ? "Try again" : "Run logout" })
+    let repl = session(services)
+    _ = await repl.execute("whoami")
+    _ = await repl.execute("logout")
+    _ = await repl.execute("login demo demo")
+    #expect(
+      console.error == """
+        signedOut: the stored session cannot be used: tampered. Run logout
+        signedOut: the stored session cannot be used: tampered. Try again
+        requestErr: wrong password (401)
+
+        """)
+  }
+
   @Test func logoutOfAReadableSessionSaysSignedOut() async throws {
     let auth = SpyAuthRepository(user: SignedInUser(userID: try UserID("demo")))
     let repl = session(fakeServices(auth: auth))

@@ -77,10 +77,10 @@ struct HumanRendererTests {
     (.milliseconds(10), "0.01"), (.zero, "0"),
   ])
   func retryNotesSayWhatFailedAndHowLongTheWaitIs(delay: Duration, seconds: String) {
-    let notice = RetryNotice(
+    let note = SessionNote.retrying(
       method: "GET", path: "/cards", cause: "answered 503", delay: delay, retry: 1, limit: 2)
     #expect(
-      renderer.note(.retrying(notice))
+      renderer.note(note)
         == "note: GET /cards answered 503; retrying in \(seconds) s (1 of 2)\n")
   }
 

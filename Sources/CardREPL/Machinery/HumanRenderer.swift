@@ -33,10 +33,10 @@ package struct HumanRenderer: Sendable {
     let text: String
     switch note {
     case .accessTokenRefreshed: text = "access token refreshed"
-    case .retrying(let retry):
+    case .retrying(let method, let path, let cause, let delay, let retry, let limit):
       text =
-        "\(retry.method) \(TerminalText.safe(retry.path)) \(TerminalText.safe(retry.cause)); "
-        + "retrying in \(Self.seconds(retry.delay)) s (\(retry.retry) of \(retry.limit))"
+        "\(method) \(TerminalText.safe(path)) \(TerminalText.safe(cause)); "
+        + "retrying in \(Self.seconds(delay)) s (\(retry) of \(limit))"
     case .finishedAfter: return ""
     }
     return errorStyle.note("note") + ": \(text)\n"
@@ -44,14 +44,11 @@ package struct HumanRenderer: Sendable {
 
   /// `0.5`, `1`, `1.25`: at most three decimals, no trailing zeros.
   private static func seconds(_ duration: Duration) -> String {
-    let milliseconds = Int((duration / .milliseconds(1)).rounded())
-    let whole = String(milliseconds / 1000)
-    let fraction = milliseconds % 1000
-    guard fraction > 0 else { return whole }
-    var decimals = String(fraction)
-    decimals = String(repeating: "0", count: 3 - decimals.count) + decimals
-    while decimals.hasSuffix("0") { decimals.removeLast() }
-    return whole + "." + decimals
+    let milliseconds = (duration / .milliseconds(1)).rounded()
+    var text = String(format: "%.3f", milliseconds / 1000)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
   }
 
   private func lines(of output: CommandOutput) -> [String] {

@@ -9,6 +9,8 @@ import CardREPL
   import Darwin
 #endif
 
+// Where a `login` without a password gets it: the terminal, unechoed, or standard input.
+
 /// A password typed at the terminal without echo, as `psql` asks for one: the prompt, then
 /// the keys read one at a time with echo and signals off, so that Ctrl-C is a key that
 /// cancels the login. Backspace and Ctrl-U edit; Enter ends; Ctrl-D on nothing gives up.
@@ -58,5 +60,18 @@ package struct TerminalPasswordSource: PasswordSource {
       default: bytes.append(byte)
       }
     }
+  }
+}
+
+/// The password of a script's `login <userId>`: the next line of standard input, as
+/// `card-repl --password-stdin` asks. Nothing is printed.
+package struct StandardInputPasswordSource: PasswordSource {
+  package init() {}
+
+  package func password(prompt: String) async throws(CommandFailure) -> String {
+    guard let line = await BlockingInput.line() else {
+      throw CommandFailure(.invalid, "no password on standard input")
+    }
+    return line
   }
 }
