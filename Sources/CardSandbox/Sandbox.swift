@@ -25,17 +25,6 @@ public actor Sandbox {
   private let clock: @Sendable () -> Date
   private let sleep: @Sendable (Duration) async throws -> Void
 
-  package init(
-    accessTokenLifetime: Duration = .seconds(3600),
-    refreshTokenReuseInterval: Duration = defaultRefreshTokenReuseInterval,
-    clock: @escaping @Sendable () -> Date = { Date() },
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
-  ) {
-    self.init(
-      database: SandboxDatabase(), accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
-  }
-
   /// How long a refresh token stays reusable after a refresh spent it, while the refresh
   /// token that refresh issued is unused: as long as Amazon Cognito's longest retry grace
   /// period, enough for a client killed before it stored the reply to start again.
@@ -54,10 +43,28 @@ public actor Sandbox {
     clock: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) throws(SandboxStateError) {
-    self.init(
-      database: try SandboxDatabase(path: stateFile?.path, startFresh: startFresh),
-      accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
+    database = try SandboxDatabase(path: stateFile?.path, startFresh: startFresh)
+    self.accessTokenLifetime = Int(max(accessTokenLifetime.components.seconds, 1))
+    self.refreshTokenReuseInterval = max(refreshTokenReuseInterval / .seconds(1), 0)
+    self.clock = clock
+    self.sleep = sleep
+  }
+
+  /// A sandbox on an in-memory database, which fails to open only when memory is exhausted,
+  /// where nothing can go on.
+  package init(
+    accessTokenLifetime: Duration = .seconds(3600),
+    refreshTokenReuseInterval: Duration = defaultRefreshTokenReuseInterval,
+    clock: @escaping @Sendable () -> Date = { Date() },
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) {
+    do {
+      try self.init(
+        stateFile: nil, accessTokenLifetime: accessTokenLifetime,
+        refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
+    } catch {
+      fatalError("an in-memory database cannot be opened: \(error)")
+    }
   }
 
   /// The reference server's sandbox, on the system clock and `Task.sleep`.
@@ -68,18 +75,6 @@ public actor Sandbox {
     try self.init(
       stateFile: stateFile, startFresh: false, accessTokenLifetime: accessTokenLifetime,
       refreshTokenReuseInterval: refreshTokenReuseInterval)
-  }
-
-  private init(
-    database: SandboxDatabase, accessTokenLifetime: Duration, refreshTokenReuseInterval: Duration,
-    clock: @escaping @Sendable () -> Date,
-    sleep: @escaping @Sendable (Duration) async throws -> Void
-  ) {
-    self.database = database
-    self.accessTokenLifetime = Int(max(accessTokenLifetime.components.seconds, 1))
-    self.refreshTokenReuseInterval = max(refreshTokenReuseInterval / .seconds(1), 0)
-    self.clock = clock
-    self.sleep = sleep
   }
 
   /// Answers `request` after the injected latency; every status is a response. Only the

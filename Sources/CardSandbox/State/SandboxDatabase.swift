@@ -57,16 +57,6 @@ final class SandboxDatabase: Sendable {
       })
   }
 
-  /// An in-memory database with the seed state. Opening one fails only when memory is
-  /// exhausted, where nothing can go on.
-  convenience init() {
-    do {
-      try self.init(path: nil, startFresh: false)
-    } catch {
-      fatalError("an in-memory database cannot be opened: \(error)")
-    }
-  }
-
   /// Runs `body` in a transaction that only reads, on a reader connection (the writer's when
   /// there is no file).
   func inReadTransaction<Value: Sendable>(
