@@ -26,12 +26,7 @@ public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
   /// trap, whatever the duration.
   public var latencyMilliseconds: Int {
     let (seconds, attoseconds) = latency.components
-    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-    guard !overflow else { return seconds < 0 ? .min : .max }
-    // Below a second, so a few hundred milliseconds at most, of the same sign as `seconds`.
-    let (total, sumOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
-    guard !sumOverflow else { return seconds < 0 ? .min : .max }
-    return Int(clamping: total)
+    return Int(clamping: Int128(seconds) * 1000 + Int128(attoseconds / 1_000_000_000_000_000))
   }
 
   /// `none`, or the active faults joined by commas, such as `offline, latency 0.2 seconds,

@@ -28,7 +28,7 @@ public actor Sandbox {
   /// How long a refresh token stays reusable after a refresh spent it, while the refresh
   /// token that refresh issued is unused: as long as Amazon Cognito's longest retry grace
   /// period, enough for a client killed before it stored the reply to start again.
-  public static let defaultRefreshTokenReuseInterval = Duration.seconds(60)
+  package static let defaultRefreshTokenReuseInterval = Duration.seconds(60)
 
   /// A sandbox whose state lives in the database `stateFile` (``SandboxDatabase/init(path:startFresh:)``);
   /// a bad file throws and is replaced only with `startFresh`. `sleep` (the injected latency)
@@ -67,14 +67,14 @@ public actor Sandbox {
     }
   }
 
-  /// The reference server's sandbox, on the system clock and `Task.sleep`.
+  /// The reference server's sandbox, on the system clock and `Task.sleep`; a reuse interval of
+  /// `nil` is the default, 60 seconds.
   public init(
-    stateFile: URL, accessTokenLifetime: Duration,
-    refreshTokenReuseInterval: Duration = defaultRefreshTokenReuseInterval
+    stateFile: URL, accessTokenLifetime: Duration, refreshTokenReuseInterval: Duration? = nil
   ) throws(SandboxStateError) {
     try self.init(
       stateFile: stateFile, startFresh: false, accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: refreshTokenReuseInterval)
+      refreshTokenReuseInterval: refreshTokenReuseInterval ?? Self.defaultRefreshTokenReuseInterval)
   }
 
   /// Answers `request` after the injected latency; every status is a response. Only the
