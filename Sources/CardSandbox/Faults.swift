@@ -5,7 +5,7 @@ import Foundation
 /// the same state file.
 public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
   public package(set) var isOffline = false
-  public package(set) var latency = Duration.zero
+  package var latency = Duration.zero
   /// The status the next ``failuresRemaining`` requests answer with.
   public package(set) var failureStatus: Int?
   public package(set) var failuresRemaining = 0
@@ -15,25 +15,18 @@ public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
 
   package static let none = SandboxFaults()
 
-  /// The longest latency ``Sandbox/setLatency(_:)`` accepts, in milliseconds: the REPL's
-  /// `sandbox latency` bound, which the reference server's admin path checks too.
+  /// What ``Sandbox/setLatency(_:)``, ``Sandbox/failNext(status:count:)`` and
+  /// ``Sandbox/malformNext(_:count:)`` accept (`FaultBounds`, the REPL's bounds too), for the
+  /// reference server's admin path to check.
   public static let maximumLatencyMilliseconds = FaultBounds.maximumLatencyMilliseconds
-  /// The statuses ``Sandbox/failNext(status:count:)`` accepts.
   public static let failureStatuses = FaultBounds.failureStatuses
-  /// The counts ``Sandbox/failNext(status:count:)`` and
-  /// ``Sandbox/malformNext(_:count:)`` accept.
   public static let counts = FaultBounds.counts
 
   /// ``latency`` in whole milliseconds, rounded down and clamped to `Int`'s range: it cannot
   /// trap, whatever the duration.
   public var latencyMilliseconds: Int {
     let (seconds, attoseconds) = latency.components
-    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-    guard !overflow else { return seconds < 0 ? .min : .max }
-    // Below a second, so a few hundred milliseconds at most, of the same sign as `seconds`.
-    let (total, sumOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
-    guard !sumOverflow else { return seconds < 0 ? .min : .max }
-    return Int(clamping: total)
+    return Int(clamping: Int128(seconds) * 1000 + Int128(attoseconds / 1_000_000_000_000_000))
   }
 
   /// `none`, or the active faults joined by commas, such as `offline, latency 0.2 seconds,
@@ -54,7 +47,7 @@ public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
     return active.isEmpty ? "none" : active.joined(separator: ", ")
   }
 
-  /// The status of the next queued failure, counting it as used.
+  /// The next queued failure or malformed reply, counted as used.
   mutating func takeFailure() -> Int? {
     guard let status = failureStatus, failuresRemaining > 0 else { return nil }
     failuresRemaining -= 1
@@ -62,7 +55,6 @@ public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
     return status
   }
 
-  /// How the next reply breaks the contract, counting it as used.
   mutating func takeMalformedReply() -> MalformedReply? {
     guard let kind = malformedReply, malformedRemaining > 0 else { return nil }
     malformedRemaining -= 1

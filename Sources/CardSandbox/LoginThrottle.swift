@@ -1,21 +1,16 @@
 import CardPrimitives
 import Foundation
 
-/// The contract's login rate limit: once a user id has ``limit`` failed logins within
-/// ``window``, its logins are refused until the oldest of those failures is ``window`` old.
+/// The contract's login rate limit: once a user id has ``limit`` failed logins within the
+/// sliding ``window`` (`now - 60 s < failure ≤ now`), its logins are refused until the oldest
+/// of those failures is ``window`` old. A refused attempt checks no password, so it does not
+/// lengthen the lock; a successful login clears the user's failures. Only known users'
+/// failures are recorded, so what is kept is bounded whatever ids a peer sends.
 ///
-/// The window slides: at a moment `now` it holds the failures of the last 60 s
-/// (`now - 60 s < failure ≤ now`), and a user is locked while it holds five. A refused
-/// attempt checks no password, so it is not a failure and does not lengthen the lock; a
-/// successful login clears the user's failures. Only failures of known users are recorded
-/// (``recordFailure(for:at:)`` is called for them alone), so what is kept is bounded by the
-/// users and ``limit``, whatever ids a peer sends.
-///
-/// Kept in memory by one ``Sandbox``, like its faults: never saved, never shared with
-/// another sandbox or process on the same state, and cleared by ``Sandbox/reset()``. A
-/// reference, so that a login's failure counts although its transaction is rolled back.
-/// Logins, like every write, are answered one at a time on the sandbox's actor, so a check
-/// and the record that follows it are never interleaved with another login's.
+/// In memory, for one ``Sandbox`` like its faults, and cleared by ``Sandbox/reset()``; a
+/// reference, so that a failure counts although its transaction is rolled back. Logins, like
+/// every write, run one at a time on the sandbox's actor, so a check and its record are never
+/// interleaved with another login's.
 final class LoginThrottle: Sendable {
   static let limit = 5
   /// In seconds.

@@ -5,19 +5,18 @@ import Foundation
 /// persistence to a state file, an SQLite database (``SandboxDatabase``).
 ///
 /// Each request is answered in one transaction, committed only when it succeeds. Requests
-/// served by `GET` only read: they run on reader connections, beside each other and beside
-/// the writes, without the actor. Every other request and state operation writes: it runs on
-/// the actor, which orders this process's writes on its one writer connection, in a
-/// `BEGIN IMMEDIATE` transaction, which orders them with every other process's on the file.
+/// served by `GET` only read, on reader connections, without the actor. Every other request
+/// and state operation writes on the actor, which orders this process's writes; `BEGIN
+/// IMMEDIATE` orders them with every other process's on the file.
 ///
-/// Public for the reference server (`Server/`), which serves it over HTTP: what it needs to
-/// start one on a state file, answer requests and inject faults, and no more.
+/// Public for the reference server (`Server/`): what it needs to start one on a state file,
+/// answer requests and inject faults, and no more.
 public actor Sandbox {
   private let database: SandboxDatabase
   /// Outside the actor's isolation, so that a request waits out its latency and takes its
-  /// injected failure without the state.
+  /// injected failure without the state. The faults and the login throttle live in memory,
+  /// for this sandbox alone: never saved with the state.
   private let currentFaults = Protected(SandboxFaults.none)
-  /// Like the faults, in memory and for this sandbox alone: never saved with the state.
   private let loginThrottle = LoginThrottle()
   private let listReplies = ListReplies()
   private let accessTokenLifetime: Int
@@ -26,28 +25,16 @@ public actor Sandbox {
   private let clock: @Sendable () -> Date
   private let sleep: @Sendable (Duration) async throws -> Void
 
-  package init(
-    accessTokenLifetime: Duration = .seconds(3600),
-    refreshTokenReuseInterval: Duration = defaultRefreshTokenReuseInterval,
-    clock: @escaping @Sendable () -> Date = { Date() },
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
-  ) {
-    self.init(
-      database: SandboxDatabase(), accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
-  }
-
   /// How long a refresh token stays reusable after a refresh spent it, while the refresh
   /// token that refresh issued is unused: as long as Amazon Cognito's longest retry grace
   /// period, enough for a client killed before it stored the reply to start again.
-  public static let defaultRefreshTokenReuseInterval = Duration.seconds(60)
+  package static let defaultRefreshTokenReuseInterval = Duration.seconds(60)
 
-  /// A sandbox whose state lives in the database `stateFile`, created with the seed state
-  /// when missing, or moved from a JSON state file of format 1 there (kept beside it as
-  /// `<stateFile>.v1.json`); a bad file throws and is replaced only with `startFresh`. The
-  /// start waits while another process writes. `sleep` (the injected latency) must throw on cancellation, as
-  /// `Task.sleep` does; the token lifetime counts in whole seconds, at least one. A reuse
-  /// interval of zero or less makes a refresh token unusable as soon as a refresh spends it.
+  /// A sandbox whose state lives in the database `stateFile` (``SandboxDatabase/init(path:startFresh:)``);
+  /// a bad file throws and is replaced only with `startFresh`. `sleep` (the injected latency)
+  /// must throw on cancellation, as `Task.sleep` does; the token lifetime counts in whole
+  /// seconds, at least one. A reuse interval of zero or less makes a refresh token unusable as
+  /// soon as a refresh spends it.
   package init(
     stateFile: URL?,
     startFresh: Bool = false,
@@ -56,45 +43,47 @@ public actor Sandbox {
     clock: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) throws(SandboxStateError) {
-    self.init(
-      database: try SandboxDatabase(path: stateFile?.path, startFresh: startFresh),
-      accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
-  }
-
-  /// The reference server's sandbox: `stateFile` and the reuse interval as in the
-  /// initializer above, the system clock and `Task.sleep`.
-  public init(
-    stateFile: URL, accessTokenLifetime: Duration,
-    refreshTokenReuseInterval: Duration = defaultRefreshTokenReuseInterval
-  ) throws(SandboxStateError) {
-    try self.init(
-      stateFile: stateFile, startFresh: false, accessTokenLifetime: accessTokenLifetime,
-      refreshTokenReuseInterval: refreshTokenReuseInterval, clock: { Date() },
-      sleep: { try await Task.sleep(for: $0) })
-  }
-
-  private init(
-    database: SandboxDatabase, accessTokenLifetime: Duration, refreshTokenReuseInterval: Duration,
-    clock: @escaping @Sendable () -> Date,
-    sleep: @escaping @Sendable (Duration) async throws -> Void
-  ) {
-    self.database = database
+    database = try SandboxDatabase(path: stateFile?.path, startFresh: startFresh)
     self.accessTokenLifetime = Int(max(accessTokenLifetime.components.seconds, 1))
     self.refreshTokenReuseInterval = max(refreshTokenReuseInterval / .seconds(1), 0)
     self.clock = clock
     self.sleep = sleep
   }
 
+  /// A sandbox on an in-memory database, which fails to open only when memory is exhausted,
+  /// where nothing can go on.
+  package init(
+    accessTokenLifetime: Duration = .seconds(3600),
+    refreshTokenReuseInterval: Duration = defaultRefreshTokenReuseInterval,
+    clock: @escaping @Sendable () -> Date = { Date() },
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) {
+    do {
+      try self.init(
+        stateFile: nil, accessTokenLifetime: accessTokenLifetime,
+        refreshTokenReuseInterval: refreshTokenReuseInterval, clock: clock, sleep: sleep)
+    } catch {
+      fatalError("an in-memory database cannot be opened: \(error)")
+    }
+  }
+
+  /// The reference server's sandbox, on the system clock and `Task.sleep`; a reuse interval of
+  /// `nil` is the default, 60 seconds.
+  public init(
+    stateFile: URL, accessTokenLifetime: Duration, refreshTokenReuseInterval: Duration? = nil
+  ) throws(SandboxStateError) {
+    try self.init(
+      stateFile: stateFile, startFresh: false, accessTokenLifetime: accessTokenLifetime,
+      refreshTokenReuseInterval: refreshTokenReuseInterval ?? Self.defaultRefreshTokenReuseInterval)
+  }
+
   /// Answers `request` after the injected latency; every status is a response. Only the
   /// absence of one is thrown: `.offline` (also when the sandbox goes offline during the
   /// latency) and `.cancelled` (also while waiting for the state file's lock). A state file
   /// that cannot be read again, or has become unsound, answers `500` and is left as it is.
-  ///
-  /// The request is routed and its body read (a card form parsed and checked) before the
-  /// latency and without the state, so that a large body keeps no other request waiting;
-  /// only the answer, which reads and changes the state, runs on the actor.
-  public nonisolated func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
+  /// The request is routed and its body read before the latency and without the state
+  /// (``PreparedRequest``).
+  package nonisolated func handle(_ request: SandboxRequest) async throws(SandboxTransportError)
     -> SandboxResponse
   {
     guard !Task.isCancelled else { throw .cancelled }
@@ -133,6 +122,16 @@ public actor Sandbox {
     }
   }
 
+  /// ``handle(_:)`` for the reference server, which hands over the request target and the
+  /// header fields as they arrived, in order; it throws ``SandboxTransportError``.
+  public nonisolated func handle(
+    method: String, target: String, headerFields: [(name: String, value: String)], body: Data
+  ) async throws -> SandboxResponse {
+    try await handle(
+      SandboxRequest(
+        method: method, path: target, headers: HeaderFields(headerFields), body: body))
+  }
+
   private func change(_ prepared: PreparedRequest, on route: Route)
     async throws(SandboxTransportError) -> SandboxResponse
   {
@@ -146,9 +145,8 @@ public actor Sandbox {
     }
   }
 
-  /// The `500` for a state that cannot be read or written. SQLite's reasons name no path, so
-  /// the client's message is the reason alone; ``SandboxResponse/failureDetail``, which the
-  /// reference server logs, adds the database's path.
+  /// The `500` for a state that cannot be read or written: SQLite's reason, which names no
+  /// path, and in ``SandboxResponse/failureDetail`` the database's path too.
   private nonisolated func stateFailure(_ error: APIError) -> SandboxResponse {
     var response = SandboxResponse.failure(error)
     response.failureDetail = "\(error.message) (\(database.path ?? "an in-memory database"))"
@@ -211,9 +209,9 @@ public actor Sandbox {
     currentFaults.withLock { $0 = .none }
   }
 
-  /// Makes every access token issued so far expired now. This and the other state operations
-  /// throw, leaving the state unchanged, when the database cannot be written, or the task is
-  /// cancelled while another process writes.
+  /// Makes every access token issued so far expired now. The state operations throw, leaving
+  /// the state unchanged, when the database cannot be written, or the task is cancelled while
+  /// another process writes.
   public func expireAccessTokens() async throws(SandboxStateError) {
     let now = clock()
     try await change { store throws(SQLiteError) in try store.sessions.expireAccessTokens(now: now)
@@ -234,8 +232,7 @@ public actor Sandbox {
     try await change { store throws(SQLiteError) in try store.replaceWithSeed() }
   }
 
-  /// Errors name the state file with its path, for the person who started the sandbox: the
-  /// reference server logs them and tells its client only that the state failed.
+  /// Errors name the state file, for the person who started the sandbox, not for a client.
   private func change(_ edit: (SandboxStore) throws(SQLiteError) -> Void)
     async throws(SandboxStateError)
   {

@@ -3,7 +3,7 @@ import Foundation
 
 /// One HTTP request as the sandbox receives it. Its description names the method, the path
 /// without its query and the body size only, so printing a request never shows a secret.
-public struct SandboxRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct SandboxRequest: Sendable, CustomStringConvertible {
   /// Compared case-sensitively, as HTTP does.
   package var method: String
   /// The request target: a percent-encoded path, optionally followed by `?` and a query.
@@ -18,22 +18,12 @@ public struct SandboxRequest: Sendable, CustomStringConvertible, CustomDebugStri
     self.body = body
   }
 
-  /// For the reference server, which hands over the fields as they arrived, in order.
-  public init(
-    method: String, path: String, headerFields: [(name: String, value: String)], body: Data
-  ) {
-    self.init(method: method, path: path, headers: HeaderFields(headerFields), body: body)
-  }
-
-  public var description: String {
-    "\(method) \(path.prefix { $0 != "?" }) (\(body.count) bytes)"
-  }
-  public var debugDescription: String { description }
+  package var description: String { "\(method) \(path.prefix { $0 != "?" }) (\(body.count) bytes)" }
 }
 
 /// One HTTP response from the sandbox, `Content-Type` always set. Its description names the
 /// status and the body size only: a login reply carries tokens.
-public struct SandboxResponse: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct SandboxResponse: Sendable, CustomStringConvertible {
   public package(set) var status: Int
   package var headers: HeaderFields
   public package(set) var body: Data
@@ -52,16 +42,15 @@ public struct SandboxResponse: Sendable, CustomStringConvertible, CustomDebugStr
   public var headerFields: [(name: String, value: String)] { headers.fields }
 
   public var description: String { "\(status) (\(body.count) bytes)" }
-  public var debugDescription: String { description }
 }
 
 /// Why ``Sandbox/handle(_:)`` produced no HTTP response at all: what a client sees as a
 /// transport failure rather than a status.
-public enum SandboxTransportError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum SandboxTransportError: Error, Hashable, Sendable, CustomStringConvertible {
   case offline
   case cancelled
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .offline: "the sandbox is offline"
     case .cancelled: "the request was cancelled"

@@ -34,7 +34,7 @@ struct AdminArguments {
   }
 
   /// `400` when `body` is not a JSON object, or names a key twice in one object, which the
-  /// sandbox refuses in every body it reads (``CardSandbox/SandboxJSON``).
+  /// sandbox refuses in every body it reads (``CardSandbox/Sandbox/repeatedKeyRefusal(in:)``).
   init(_ body: Data, example: String) throws(AdminOperation.Refusal) {
     self.example = example
     do {
@@ -42,7 +42,7 @@ struct AdminArguments {
     } catch {
       throw AdminOperation.Refusal(status: 400, message: "send a JSON object such as \(example)")
     }
-    if let refusal = SandboxJSON.repeatedKeyRefusal(in: body) {
+    if let refusal = Sandbox.repeatedKeyRefusal(in: body) {
       throw AdminOperation.Refusal(status: 400, message: refusal)
     }
   }

@@ -4,9 +4,9 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The adapter: turns each HTTP request into a ``SandboxRequest``, the sandbox's answer into
-/// the HTTP response, and its absence (offline) into a closed connection. Every path goes to
-/// the sandbox, which answers `404` and `405` itself, except the admin path.
+/// The adapter: hands each HTTP request to the sandbox, turns its answer into the HTTP
+/// response, and its absence (offline) into a closed connection. Every path goes to the
+/// sandbox, which answers `404` and `405` itself, except the admin path.
 struct SandboxResponder: HTTPResponder {
   let sandbox: Sandbox
   /// Receives one line per request (``RequestLog``).
@@ -62,11 +62,10 @@ struct SandboxResponder: HTTPResponder {
         request.method.rawValue, target, bytes, headers: request.headers,
         peer: context.channel.remoteAddress)
     }
-    let sandboxRequest = SandboxRequest(
-      method: request.method.rawValue, path: target,
-      headerFields: request.headers.map { (name: $0.name.rawName, value: $0.value) }, body: bytes)
     do {
-      let answer = try await sandbox.handle(sandboxRequest)
+      let answer = try await sandbox.handle(
+        method: request.method.rawValue, target: target,
+        headerFields: request.headers.map { (name: $0.name.rawName, value: $0.value) }, body: bytes)
       return (Self.response(answer), answer.failureDetail)
     } catch {
       // Offline, or the client went away: no answer, as a server that is down gives none.

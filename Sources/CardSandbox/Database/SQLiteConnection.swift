@@ -5,19 +5,10 @@ import Foundation
 /// (`StaticString`) and every value is bound to a parameter (`?`), so no text from a request
 /// can become SQL. Statements are prepared once per connection and kept.
 ///
-/// Not `Sendable`: a connection runs one statement at a time for one owner, which keeps it
-/// behind a lock or an actor. SQLite's own locking orders the connections, in this process
-/// or another: a write waits up to the busy timeout for another writer, then fails with
-/// ``SQLiteError/Kind/busy``.
+/// Not `Sendable`: one owner at a time, behind a lock. SQLite's own locking orders the
+/// connections, in this process or another: a write waits up to the busy timeout for another
+/// writer, then fails with ``SQLiteError/Kind/busy``.
 package final class SQLiteConnection {
-  package enum Mode: Sendable {
-    /// Reads and writes, creating the file (mode 0600 by the process's umask and the
-    /// directory) when it is missing.
-    case readWrite
-    /// Reads a file that exists; a write fails.
-    case readOnly
-  }
-
   package enum TransactionKind: Sendable {
     /// `BEGIN`: takes the read snapshot at the first read, and the write lock at the first
     /// write, which may then fail as busy: for transactions that only read.
@@ -36,15 +27,11 @@ package final class SQLiteConnection {
   private let handle: OpaquePointer
   private var prepared: [String: OpaquePointer] = [:]
 
-  /// Opens `path`; a missing file is created in `.readWrite` mode. `busyTimeout` bounds how
-  /// long a statement waits for another connection's lock.
-  package init(path: String, mode: Mode = .readWrite, busyTimeout: Duration = .seconds(10))
-    throws(SQLiteError)
-  {
+  /// Opens `path` to read and write, creating a missing file. `busyTimeout` bounds how long a
+  /// statement waits for another connection's lock.
+  package init(path: String, busyTimeout: Duration = .seconds(10)) throws(SQLiteError) {
     var opened: OpaquePointer?
-    let flags =
-      (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-      | SQLITE_OPEN_NOMUTEX
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &opened, flags, nil)
     guard let opened else {
       throw SQLiteError(code: code, message: "out of memory", operation: "open")
@@ -113,10 +100,7 @@ package final class SQLiteConnection {
   package func transaction<Value>(
     _ kind: TransactionKind, _ body: () throws(SQLiteError) -> Outcome<Value>
   ) throws(SQLiteError) -> Value {
-    switch kind {
-    case .deferred: try execute("BEGIN")
-    case .immediate: try execute("BEGIN IMMEDIATE")
-    }
+    try kind == .deferred ? execute("BEGIN") : execute("BEGIN IMMEDIATE")
     let outcome: Outcome<Value>
     do {
       outcome = try body()
@@ -160,27 +144,23 @@ package final class SQLiteConnection {
   private func bind(_ value: SQLiteValue, at index: Int32, of statement: OpaquePointer)
     throws(SQLiteError)
   {
-    let code: Int32
-    switch value {
-    case .null:
-      code = sqlite3_bind_null(statement, index)
-    case .integer(let number):
-      code = sqlite3_bind_int64(statement, index, number)
-    case .real(let number):
-      code = sqlite3_bind_double(statement, index, number)
-    case .text(let text):
-      code = sqlite3_bind_text64(
-        statement, index, text, UInt64(text.utf8.count), card_sqlite_transient(),
-        UInt8(SQLITE_UTF8))
-    case .blob(let data) where data.isEmpty:
+    let code =
+      switch value {
+      case .null: sqlite3_bind_null(statement, index)
+      case .integer(let number): sqlite3_bind_int64(statement, index, number)
+      case .real(let number): sqlite3_bind_double(statement, index, number)
+      case .text(let text):
+        sqlite3_bind_text64(
+          statement, index, text, UInt64(text.utf8.count), card_sqlite_transient(),
+          UInt8(SQLITE_UTF8))
       // A blob of no bytes, not NULL, which a buffer without an address would bind.
-      code = sqlite3_bind_zeroblob(statement, index, 0)
-    case .blob(let data):
-      code = data.withUnsafeBytes { bytes in
-        sqlite3_bind_blob64(
-          statement, index, bytes.baseAddress, UInt64(bytes.count), card_sqlite_transient())
+      case .blob(let data) where data.isEmpty: sqlite3_bind_zeroblob(statement, index, 0)
+      case .blob(let data):
+        data.withUnsafeBytes { bytes in
+          sqlite3_bind_blob64(
+            statement, index, bytes.baseAddress, UInt64(bytes.count), card_sqlite_transient())
+        }
       }
-    }
     guard code == SQLITE_OK else { throw failure(code, "bind") }
   }
 

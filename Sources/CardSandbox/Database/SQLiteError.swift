@@ -8,14 +8,10 @@ package struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   package enum Kind: Hashable, Sendable {
     /// `SQLITE_BUSY` or `SQLITE_LOCKED`: another connection holds the lock.
     case busy
-    /// `SQLITE_CONSTRAINT`: a row broke a constraint of its table.
-    case constraint
     /// `SQLITE_NOTADB` or `SQLITE_CORRUPT`: the file is not a sound database.
     case notADatabase
-    /// `SQLITE_CANTOPEN`, `SQLITE_PERM`, `SQLITE_READONLY`, `SQLITE_FULL` or `SQLITE_IOERR`:
-    /// the file system refused.
-    case io
-    /// A statement that does not compile, a value of the wrong type, or anything else.
+    /// Anything else: a broken constraint, a statement that does not compile, a file system
+    /// that refused.
     case other
   }
 
@@ -34,9 +30,7 @@ package struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   package var kind: Kind {
     switch code {
     case SQLITE_BUSY, SQLITE_LOCKED: .busy
-    case SQLITE_CONSTRAINT: .constraint
     case SQLITE_NOTADB, SQLITE_CORRUPT: .notADatabase
-    case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_READONLY, SQLITE_FULL, SQLITE_IOERR: .io
     default: .other
     }
   }

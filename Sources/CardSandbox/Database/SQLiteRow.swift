@@ -7,8 +7,6 @@ import Foundation
 package struct SQLiteRow: ~Copyable {
   let statement: OpaquePointer
 
-  package func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
-
   package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
 
   package func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }

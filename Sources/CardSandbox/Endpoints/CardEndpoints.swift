@@ -7,12 +7,7 @@ private struct ReorderBody: Decodable {
 extension RequestHandler {
   func listCards(_ request: SandboxRequest) throws(APIError) -> SandboxResponse {
     let grant = try authenticate(request)
-    let revision: Int
-    do {
-      revision = try store.revision()
-    } catch {
-      throw .unreadableState(error)
-    }
+    let revision = try APIError.reading { () throws(SQLiteError) in try store.revision() }
     return try listReplies.reply(for: grant.userId, at: revision) { () throws(APIError) in
       let cards = try store.cards.list(for: grant.userId).map(CardResource.init)
       return .envelope(200, "cards fetched", data: cards)

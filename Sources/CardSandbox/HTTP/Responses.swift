@@ -98,6 +98,7 @@ enum JSONBody {
     return value
   }
 
+  /// `the key milliseconds appears more than once in one object`.
   static func refusal(_ problem: RepeatedJSONKey.Problem) -> String {
     switch problem {
     case .repeated(let key): "the key \(key.prefix(100)) appears more than once in one object"
@@ -137,6 +138,20 @@ enum JSONBody {
     keys.reduce("") { path, key in
       if let index = key.intValue { return "\(path)[\(index)]" }
       return path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)"
+    }
+  }
+}
+
+extension Sandbox {
+  /// The sandbox's refusal of `body`, a JSON object that has already decoded, when it names a
+  /// key twice in one object (``RepeatedJSONKey``), or `nil`: for the reference server's admin
+  /// path, which reads its bodies itself.
+  public static func repeatedKeyRefusal(in body: Data) -> String? {
+    do {
+      try RepeatedJSONKey.check(body)
+      return nil
+    } catch {
+      return JSONBody.refusal(error)
     }
   }
 }

@@ -9,32 +9,27 @@ struct CardStore {
 
   /// The user's cards in list order, their images' types without their bytes.
   func list(for userId: String) throws(APIError) -> [CardRecord] {
-    do {
-      return try connection.query(
+    try APIError.reading { () throws(SQLiteError) in
+      try connection.query(
         """
         SELECT card.card_id, card.user_id, title, name, birthday, mbti, instagram, link_url,
           description, default_image, first_tmi, second_tmi, third_tmi, image.content_type
         FROM card LEFT JOIN image ON image.card_id = card.card_id
         WHERE card.user_id = ? ORDER BY position
         """, [.text(userId)], Self.record)
-    } catch {
-      throw .unreadableState(error)
     }
   }
 
   /// The card `cardId`; `404` when there is none, `403` when another user owns it.
   func card(_ cardId: String, for userId: String) throws(APIError) -> CardRecord {
-    let found: [CardRecord]
-    do {
-      found = try connection.query(
+    let found = try APIError.reading { () throws(SQLiteError) in
+      try connection.query(
         """
         SELECT card.card_id, card.user_id, title, name, birthday, mbti, instagram, link_url,
           description, default_image, first_tmi, second_tmi, third_tmi, image.content_type
         FROM card LEFT JOIN image ON image.card_id = card.card_id
         WHERE card.card_id = ?
         """, [.text(cardId)], Self.record)
-    } catch {
-      throw .unreadableState(error)
     }
     guard let record = found.first else { throw .notFound("card \(cardId) not found") }
     guard record.userId == userId else {
@@ -47,19 +42,17 @@ struct CardStore {
   /// as ``card(_:for:)``.
   func image(of cardId: String, for userId: String) throws(APIError) -> StoredImage? {
     _ = try card(cardId, for: userId)
-    do {
-      return try connection.query(
+    return try APIError.reading { () throws(SQLiteError) in
+      try connection.query(
         "SELECT content_type, bytes FROM image WHERE card_id = ?", [.text(cardId)]
       ) { row in StoredImage(contentType: row.text(0) ?? "", bytes: row.blob(1) ?? Data()) }
       .first
-    } catch {
-      throw .unreadableState(error)
     }
   }
 
   /// New cards go at the end of the user's list.
   func create(_ content: CardContent, for userId: String) throws(APIError) -> CardRecord {
-    do {
+    try APIError.saving { () throws(SQLiteError) in
       let number =
         try connection.query(
           "UPDATE counter SET value = value + 1 WHERE name = 'next card number' RETURNING value",
@@ -68,35 +61,27 @@ struct CardStore {
       let record = CardRecord(cardId: "c\(number)", userId: userId, content: content)
       try insert(record)
       return record
-    } catch {
-      throw .unsavedState(error)
     }
   }
 
   /// `cardIds` must name every card of the list exactly once; `400` otherwise.
   func reorder(_ cardIds: [String], for userId: String) throws(APIError) -> [CardRecord] {
     let current = try list(for: userId).map(\.cardId)
-    if let refusal = reorderRefusal(cardIds, of: current) {
-      throw .badRequest(refusal)
-    }
-    do {
+    if let refusal = reorderRefusal(cardIds, of: current) { throw .badRequest(refusal) }
+    try APIError.saving { () throws(SQLiteError) in
       for (position, cardId) in cardIds.enumerated() {
         try connection.run(
           "UPDATE card SET position = ? WHERE card_id = ?", .integer(position), .text(cardId))
       }
-    } catch {
-      throw .unsavedState(error)
     }
     return try list(for: userId)
   }
 
   func delete(_ cardId: String, for userId: String) throws(APIError) {
     _ = try card(cardId, for: userId)
-    do {
+    try APIError.saving { () throws(SQLiteError) in
       try connection.run("DELETE FROM image WHERE card_id = ?", .text(cardId))
       try connection.run("DELETE FROM card WHERE card_id = ?", .text(cardId))
-    } catch {
-      throw .unsavedState(error)
     }
   }
 

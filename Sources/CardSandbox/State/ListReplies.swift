@@ -1,12 +1,9 @@
 import CardPrimitives
 
 /// Each user's last `GET /cards` reply, with the state's revision it was read at, so that a
-/// list is encoded again only after the state changed (docs/performance.md says why).
-///
-/// Sound because every write transaction that commits moves the revision, in this process or
-/// another on the same database (``SandboxDatabase``), and a list's reply depends on its user's
-/// cards alone: the token is checked before the reply is looked up. Kept in memory by one
-/// ``Sandbox``, at most one reply per user.
+/// list is encoded again only after the state changed (docs/performance.md says why). Sound
+/// because every commit, in any process, moves the revision, and a list's reply depends on
+/// its user's cards alone: the token is checked before the reply is looked up.
 final class ListReplies: Sendable {
   /// More users than the seed's empties the cache rather than letting it grow.
   private static let capacity = 64

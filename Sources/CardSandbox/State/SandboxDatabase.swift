@@ -2,34 +2,29 @@ import CardPrimitives
 import Foundation
 
 /// The sandbox's state in an SQLite database: one writer connection, on which every change
-/// runs in a `BEGIN IMMEDIATE` transaction, and a few reader connections, on which requests
-/// that only read run in transactions of their own, side by side and beside the writer (the
-/// database is in WAL mode, so a reader sees the last commit and waits for no writer).
-/// SQLite's locks order the writers of every process on the file; no lock of ours is needed.
-///
-/// Without a file, the state is an in-memory database on one connection, for tests and the
-/// REPL's embedded sandbox without a home.
+/// runs in a `BEGIN IMMEDIATE` transaction, and a few reader connections for requests that
+/// only read (in WAL mode a reader sees the last commit and waits for no writer). SQLite's
+/// locks order the writers of every process on the file. Without a file, the state is an
+/// in-memory database on one connection.
 final class SandboxDatabase: Sendable {
   /// Format 2 (format 1 was JSON, ``StateFileV1``), in the database's `user_version`.
   static let version = 2
-  /// How many idle readers a process keeps: more are opened while more reads run at once,
-  /// and closed once idle beyond this.
+  /// How many idle readers a process keeps; more are opened while more reads run at once.
   private static let readerCount = 4
   /// How long the start waits for another process's transaction before it fails.
   private static let writeTimeout = Duration.seconds(10)
-  /// How long a read waits for a lock, which in WAL mode only the recovery of a crashed
-  /// writer's log takes, briefly.
+  /// How long a read waits for a lock: in WAL mode only the recovery of a crashed writer's
+  /// log takes one.
   private static let readTimeout = Duration.seconds(1)
 
-  /// Reported, in the task that waits, when a write finds another connection's write lock
-  /// held and begins to wait for it; for tests, which act only once a request is waiting.
+  /// Called, in the waiting task, when a write begins to wait for another connection's write
+  /// lock: tests act only once a request is waiting.
   @TaskLocal static var contended: (@Sendable () -> Void)?
 
   let path: String?
   private let writer: Guarded
   /// The readers no read is using: a read takes one and gives it back, so that no read ever
-  /// waits for another (a read that found its reader busy would block a thread until the
-  /// other, perhaps preempted, finished).
+  /// blocks a thread waiting for another.
   private let idleReaders: Protected<[Guarded]>
 
   /// Opens the database at `path`, creating it with the seed state when it is missing or
@@ -51,26 +46,15 @@ final class SandboxDatabase: Sendable {
       try Self.migrateJSONState(at: path)
     }
     try Self.createPrivately(path)
-    // The start is synchronous and blocks anyway: it waits for another process's write on a
-    // connection of its own, then keeps a writer that never blocks a thread.
+    // The start blocks anyway, waiting for another process's write on a connection of its
+    // own; the writer it keeps never blocks a thread.
     try Self.prepare(
       Self.connection(to: path, reporting: path, busyTimeout: Self.writeTimeout), path: path)
     writer = Guarded(try Self.connection(to: path, reporting: path, busyTimeout: .zero))
-    var readers: [Guarded] = []
-    for _ in 0..<Self.readerCount {
-      readers.append(Guarded(try Self.connection(to: path, reporting: path)))
-    }
-    idleReaders = Protected(readers)
-  }
-
-  /// An in-memory database with the seed state. Opening one fails only when memory is
-  /// exhausted, where nothing can go on.
-  convenience init() {
-    do {
-      try self.init(path: nil, startFresh: false)
-    } catch {
-      fatalError("an in-memory database cannot be opened: \(error)")
-    }
+    idleReaders = Protected(
+      try (0..<Self.readerCount).map { _ throws(SandboxStateError) in
+        Guarded(try Self.connection(to: path, reporting: path))
+      })
   }
 
   /// Runs `body` in a transaction that only reads, on a reader connection (the writer's when
@@ -93,13 +77,10 @@ final class SandboxDatabase: Sendable {
     return try transaction(.deferred, on: reader, body)
   }
 
-  /// Runs `body` in a write transaction, `BEGIN IMMEDIATE`: it holds the database's write
-  /// lock from the start, so nothing it read changes before it writes. A transaction that
-  /// commits moves the state's revision (``SandboxStore/revision()``) with it. While another process
-  /// holds the lock, the write tries again after a sleep of 1 ms, 2 ms, … up to 25 ms, until
-  /// it gets the lock or its task is cancelled, as the JSON state's file lock was waited for:
-  /// the sleep holds no thread, and a cancelled write throws, the caller looking at the
-  /// cancellation. A client's own timeout bounds the wait.
+  /// Runs `body` in a write transaction, `BEGIN IMMEDIATE`, so nothing it read changes before
+  /// it writes; a commit moves the state's revision (``SandboxStore/revision()``). While
+  /// another process holds the lock, it tries again after a sleep of 1 ms, 2 ms, … up to
+  /// 25 ms, holding no thread, until it gets the lock or its task is cancelled (it throws).
   nonisolated(nonsending) func inWriteTransaction<Value: Sendable>(
     _ body: (SandboxStore) throws(SQLiteError) -> SQLiteConnection.Outcome<Value>
   ) async throws(SQLiteError) -> Value {
@@ -170,10 +151,9 @@ final class SandboxDatabase: Sendable {
     guard found == Self.version else { throw .unsupportedVersion(path: path, version: found) }
   }
 
-  /// A connection behind a lock of its own: one transaction at a time uses it. Unchecked
-  /// because the connection, which is not `Sendable`, is touched only inside ``use(_:)``,
-  /// under the mutex; a `Mutex` holding the connection itself would merge it with each
-  /// caller's closure, which region checking refuses.
+  /// A connection behind a lock of its own. Unchecked because the connection is touched only
+  /// inside ``use(_:)``, under the lock; a `Mutex` holding the connection would merge it with
+  /// each caller's closure, which region checking refuses.
   private final class Guarded: @unchecked Sendable {
     private let lock = Protected(())
     private let connection: SQLiteConnection
@@ -192,10 +172,10 @@ final class SandboxDatabase: Sendable {
   /// The first bytes of every SQLite database file.
   private static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
-  /// Moves a JSON state of format 1 at `path` into a new database at `path`, once: under the
-  /// lock the JSON state's writers took, the database is built beside it, the JSON is kept as
-  /// `<path>.v1.json`, and the database renamed over it. Another process that migrated first
-  /// leaves a database, which is used as it is. A file that is neither throws, untouched.
+  /// Moves a JSON state of format 1 at `path` into a new database, once, under the lock its
+  /// writers took: the database is built beside it and renamed over it, the JSON kept as
+  /// `<path>.v1.json`. A database left by a process that migrated first is used as it is; a
+  /// file that is neither throws, untouched.
   private static func migrateJSONState(at path: String) throws(SandboxStateError) {
     guard let head = try contents(of: path, limit: 64), !head.isEmpty,
       !head.starts(with: sqliteHeader)

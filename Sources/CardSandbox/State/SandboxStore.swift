@@ -50,24 +50,13 @@ struct SandboxStore {
       "INSERT INTO counter (name, value) VALUES ('next card number', ?)",
       .integer(state.cards.nextCardNumber))
     for (token, grant) in state.sessions.accessTokens {
-      try connection.run(
-        "INSERT INTO access_token (token, user_id, session_id, expires_at) VALUES (?, ?, ?, ?)",
-        .text(token), .text(grant.userId), .text(grant.sessionId),
-        .real(grant.expiresAt.timeIntervalSince1970))
+      try sessions.insert(accessToken: token, grant)
     }
     for (token, grant) in state.sessions.refreshTokens {
-      try connection.run(
-        "INSERT INTO refresh_token (token, user_id, session_id) VALUES (?, ?, ?)",
-        .text(token), .text(grant.userId), .text(grant.sessionId))
+      try sessions.insert(refreshToken: token, grant)
     }
     for (token, spent) in state.sessions.spentRefreshTokens ?? [:] {
-      try connection.run(
-        """
-        INSERT INTO spent_refresh_token (token, user_id, session_id, successor, reusable_until)
-        VALUES (?, ?, ?, ?, ?)
-        """,
-        .text(token), .text(spent.userId), .text(spent.sessionId), .text(spent.successor),
-        .real(spent.reusableUntil.timeIntervalSince1970))
+      try sessions.insert(spentRefreshToken: token, spent)
     }
   }
 }
@@ -81,5 +70,23 @@ extension APIError {
   /// A change of the state failed: `500`, with SQLite's reason, which names no path.
   static func unsavedState(_ error: SQLiteError) -> APIError {
     .internalError("the sandbox could not save its state: \(error)")
+  }
+
+  /// What `read` returns, its failure ``unreadableState(_:)``.
+  static func reading<Value>(_ read: () throws(SQLiteError) -> Value) throws(APIError) -> Value {
+    do {
+      return try read()
+    } catch {
+      throw unreadableState(error)
+    }
+  }
+
+  /// What `change` returns, its failure ``unsavedState(_:)``.
+  static func saving<Value>(_ change: () throws(SQLiteError) -> Value) throws(APIError) -> Value {
+    do {
+      return try change()
+    } catch {
+      throw unsavedState(error)
+    }
   }
 }

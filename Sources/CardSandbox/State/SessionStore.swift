@@ -9,36 +9,34 @@ import Foundation
 /// refresh token that replaced it is still unused: a client killed before it stored the reply
 /// can ask again and is not signed out (docs/contract-decisions.md).
 ///
-/// Nothing is kept longer than it can matter: each new pair forgets the access tokens expired
-/// for a day and the spent refresh tokens past their interval, so the tables hold the live
-/// sessions and little else, however many logins there were.
+/// Each new pair forgets the access tokens expired for a day and the spent refresh tokens past
+/// their interval, so the tables hold the live sessions and little else.
 struct SessionStore {
-  /// Access tokens expired for longer than this are forgotten when a new pair is issued;
-  /// until then they answer "expired" rather than "not valid".
+  /// Until then an expired access token answers "expired" rather than "not valid".
   private static let expiredTokenMemory: TimeInterval = 24 * 60 * 60
 
   let connection: SQLiteConnection
 
   func startSession(for userId: String, now: Date, lifetime: Int) throws(APIError) -> TokenPair {
-    try issue(for: userId, sessionId: Self.token(prefix: "s_"), now: now, lifetime: lifetime)
+    let session = RefreshGrant(userId: userId, sessionId: Self.token(prefix: "s_"))
+    return try APIError.saving { () throws(SQLiteError) in
+      try issue(in: session, now: now, lifetime: lifetime)
+    }
   }
 
   /// `401` when the token is unknown or expired.
   func grant(forAccessToken token: String, now: Date) throws(APIError) -> AccessGrant {
-    let found: [AccessGrant]
-    do {
-      found = try connection.query(
+    let found = try APIError.reading { () throws(SQLiteError) in
+      try connection.query(
         "SELECT user_id, session_id, expires_at FROM access_token WHERE token = ?",
         [.text(token)]
       ) { row in
         AccessGrant(
           userId: row.text(0) ?? "", sessionId: row.text(1) ?? "",
           expiresAt: Date(timeIntervalSince1970: row.real(2)))
-      }
-    } catch {
-      throw .unreadableState(error)
+      }.first
     }
-    guard let grant = found.first else {
+    guard let grant = found else {
       throw .unauthorized("the access token is not valid; log in again")
     }
     guard now < grant.expiresAt else {
@@ -49,15 +47,14 @@ struct SessionStore {
 
   /// `401` when the token is unknown, revoked, or was used before: longer ago than
   /// `reuseInterval`, or its successor has been used too. Reused within the interval, it
-  /// answers the successor refresh token with a new access token.
+  /// answers the successor refresh token, which stays the session's one live refresh token,
+  /// with a new access token: the one the lost reply carried may have expired since.
   func rotate(
     refreshToken token: String, now: Date, lifetime: Int, reuseInterval: TimeInterval
   ) throws(APIError) -> TokenPair {
-    let spent: SpentRefreshGrant?
-    let grant: RefreshGrant?
-    do {
+    let pair = try APIError.saving { () throws(SQLiteError) -> TokenPair? in
       try forgetSpentRefreshTokens(now: now)
-      spent = try connection.query(
+      let spent = try connection.query(
         """
         SELECT user_id, session_id, successor, reusable_until FROM spent_refresh_token
         WHERE token = ?
@@ -67,45 +64,41 @@ struct SessionStore {
           userId: row.text(0) ?? "", sessionId: row.text(1) ?? "", successor: row.text(2) ?? "",
           reusableUntil: Date(timeIntervalSince1970: row.real(3)))
       }.first
-      grant =
-        spent != nil
-        ? nil
-        : try connection.query(
-          "DELETE FROM refresh_token WHERE token = ? RETURNING user_id, session_id",
-          [.text(token)]
-        ) { row in RefreshGrant(userId: row.text(0) ?? "", sessionId: row.text(1) ?? "") }.first
-    } catch {
-      throw .unsavedState(error)
-    }
-    if let spent { return try reissue(after: spent, now: now, lifetime: lifetime) }
-    guard let grant else {
-      throw .unauthorized("the refresh token is not valid: it is unknown, used or revoked")
-    }
-    let pair = try issue(
-      for: grant.userId, sessionId: grant.sessionId, now: now, lifetime: lifetime)
-    if reuseInterval > 0 {
-      do {
-        try connection.run(
-          """
-          INSERT INTO spent_refresh_token (token, user_id, session_id, successor, reusable_until)
-          VALUES (?, ?, ?, ?, ?)
-          """,
-          .text(token), .text(grant.userId), .text(grant.sessionId), .text(pair.refreshToken),
-          .real(now.addingTimeInterval(reuseInterval).timeIntervalSince1970))
-      } catch {
-        throw .unsavedState(error)
+      if let spent {
+        let accessToken = Self.token(prefix: "at_")
+        try insert(
+          accessToken: accessToken,
+          AccessGrant(
+            userId: spent.userId, sessionId: spent.sessionId,
+            expiresAt: now.addingTimeInterval(TimeInterval(lifetime))))
+        return TokenPair(
+          accessToken: accessToken, refreshToken: spent.successor, expiresIn: lifetime)
       }
+      let session = try connection.query(
+        "DELETE FROM refresh_token WHERE token = ? RETURNING user_id, session_id", [.text(token)]
+      ) { row in RefreshGrant(userId: row.text(0) ?? "", sessionId: row.text(1) ?? "") }.first
+      guard let session else { return nil }
+      let pair = try issue(in: session, now: now, lifetime: lifetime)
+      if reuseInterval > 0 {
+        try insert(
+          spentRefreshToken: token,
+          SpentRefreshGrant(
+            userId: session.userId, sessionId: session.sessionId, successor: pair.refreshToken,
+            reusableUntil: now.addingTimeInterval(reuseInterval)))
+      }
+      return pair
+    }
+    guard let pair else {
+      throw .unauthorized("the refresh token is not valid: it is unknown, used or revoked")
     }
     return pair
   }
 
   func endSession(_ sessionId: String) throws(APIError) {
-    do {
+    try APIError.saving { () throws(SQLiteError) in
       try connection.run("DELETE FROM access_token WHERE session_id = ?", .text(sessionId))
       try connection.run("DELETE FROM refresh_token WHERE session_id = ?", .text(sessionId))
       try connection.run("DELETE FROM spent_refresh_token WHERE session_id = ?", .text(sessionId))
-    } catch {
-      throw .unsavedState(error)
     }
   }
 
@@ -119,17 +112,27 @@ struct SessionStore {
     try connection.run("DELETE FROM spent_refresh_token")
   }
 
-  /// The successor refresh token, which stays the session's one live refresh token, with a
-  /// new access token: the one the lost reply carried may have expired since.
-  private func reissue(after spent: SpentRefreshGrant, now: Date, lifetime: Int)
-    throws(APIError) -> TokenPair
-  {
-    let pair = TokenPair(
-      accessToken: Self.token(prefix: "at_"), refreshToken: spent.successor, expiresIn: lifetime)
-    try insertAccessToken(
-      pair.accessToken, userId: spent.userId, sessionId: spent.sessionId,
-      expiresAt: now.addingTimeInterval(TimeInterval(lifetime)))
-    return pair
+  func insert(accessToken token: String, _ grant: AccessGrant) throws(SQLiteError) {
+    try connection.run(
+      "INSERT INTO access_token (token, user_id, session_id, expires_at) VALUES (?, ?, ?, ?)",
+      .text(token), .text(grant.userId), .text(grant.sessionId),
+      .real(grant.expiresAt.timeIntervalSince1970))
+  }
+
+  func insert(refreshToken token: String, _ grant: RefreshGrant) throws(SQLiteError) {
+    try connection.run(
+      "INSERT INTO refresh_token (token, user_id, session_id) VALUES (?, ?, ?)",
+      .text(token), .text(grant.userId), .text(grant.sessionId))
+  }
+
+  func insert(spentRefreshToken token: String, _ spent: SpentRefreshGrant) throws(SQLiteError) {
+    try connection.run(
+      """
+      INSERT INTO spent_refresh_token (token, user_id, session_id, successor, reusable_until)
+      VALUES (?, ?, ?, ?, ?)
+      """,
+      .text(token), .text(spent.userId), .text(spent.sessionId), .text(spent.successor),
+      .real(spent.reusableUntil.timeIntervalSince1970))
   }
 
   /// Drops the spent refresh tokens whose interval is over or whose successor is no longer
@@ -142,40 +145,23 @@ struct SessionStore {
       """, .real(now.timeIntervalSince1970))
   }
 
-  private func issue(for userId: String, sessionId: String, now: Date, lifetime: Int)
-    throws(APIError) -> TokenPair
+  private func issue(in session: RefreshGrant, now: Date, lifetime: Int) throws(SQLiteError)
+    -> TokenPair
   {
+    let forgetBefore = now.addingTimeInterval(-Self.expiredTokenMemory)
+    try connection.run(
+      "DELETE FROM access_token WHERE expires_at <= ?", .real(forgetBefore.timeIntervalSince1970))
+    try forgetSpentRefreshTokens(now: now)
     let pair = TokenPair(
-      accessToken: Self.token(prefix: "at_"),
-      refreshToken: Self.token(prefix: "rt_"),
+      accessToken: Self.token(prefix: "at_"), refreshToken: Self.token(prefix: "rt_"),
       expiresIn: lifetime)
-    do {
-      let forgetBefore = now.addingTimeInterval(-Self.expiredTokenMemory)
-      try connection.run(
-        "DELETE FROM access_token WHERE expires_at <= ?", .real(forgetBefore.timeIntervalSince1970))
-      try forgetSpentRefreshTokens(now: now)
-      try connection.run(
-        "INSERT INTO refresh_token (token, user_id, session_id) VALUES (?, ?, ?)",
-        .text(pair.refreshToken), .text(userId), .text(sessionId))
-    } catch {
-      throw .unsavedState(error)
-    }
-    try insertAccessToken(
-      pair.accessToken, userId: userId, sessionId: sessionId,
-      expiresAt: now.addingTimeInterval(TimeInterval(lifetime)))
+    try insert(refreshToken: pair.refreshToken, session)
+    try insert(
+      accessToken: pair.accessToken,
+      AccessGrant(
+        userId: session.userId, sessionId: session.sessionId,
+        expiresAt: now.addingTimeInterval(TimeInterval(lifetime))))
     return pair
-  }
-
-  private func insertAccessToken(
-    _ token: String, userId: String, sessionId: String, expiresAt: Date
-  ) throws(APIError) {
-    do {
-      try connection.run(
-        "INSERT INTO access_token (token, user_id, session_id, expires_at) VALUES (?, ?, ?, ?)",
-        .text(token), .text(userId), .text(sessionId), .real(expiresAt.timeIntervalSince1970))
-    } catch {
-      throw .unsavedState(error)
-    }
   }
 
   /// Opaque: a prefix (`at_`, `rt_`, or `s_` for session ids, which no client sees) and 32
@@ -189,4 +175,25 @@ struct SessionStore {
       .replacingOccurrences(of: "=", with: "")
     return prefix + base64
   }
+}
+
+struct AccessGrant: Codable, Sendable, Equatable {
+  let userId: String
+  let sessionId: String
+  /// The moment from which the token is refused.
+  var expiresAt: Date
+}
+
+struct RefreshGrant: Codable, Sendable, Equatable {
+  let userId: String
+  let sessionId: String
+}
+
+/// A refresh token spent by a rotation, reusable until `reusableUntil` while `successor`, the
+/// refresh token that rotation issued, is unused.
+struct SpentRefreshGrant: Codable, Sendable, Equatable {
+  let userId: String
+  let sessionId: String
+  let successor: String
+  let reusableUntil: Date
 }

@@ -8,7 +8,7 @@ enum EndToEnd {
   /// the log and removes the home, and the server with its state, whatever happens.
   static func withREPL(
     accessTokenLifetime lifetime: Duration = .seconds(3600),
-    refreshTokenReuseInterval: Duration = Sandbox.defaultRefreshTokenReuseInterval,
+    refreshTokenReuseInterval: Duration? = nil,
     _ body: (LiveServer, CardREPLProcess, RequestLogRecorder) async throws -> Void
   ) async throws {
     try await LiveServer.with(

@@ -14,7 +14,7 @@ struct LiveServer: Sendable {
 
   static func start(
     accessTokenLifetime: Duration = .seconds(3600),
-    refreshTokenReuseInterval: Duration = Sandbox.defaultRefreshTokenReuseInterval,
+    refreshTokenReuseInterval: Duration? = nil,
     limits: ConnectionLimits = .standard()
   ) async throws -> LiveServer {
     let directory = FileManager.default.temporaryDirectory
@@ -47,7 +47,7 @@ struct LiveServer: Sendable {
   /// Runs `body` against a new server, stopping it afterwards whatever happens.
   static func with<Result>(
     accessTokenLifetime: Duration = .seconds(3600),
-    refreshTokenReuseInterval: Duration = Sandbox.defaultRefreshTokenReuseInterval,
+    refreshTokenReuseInterval: Duration? = nil,
     limits: ConnectionLimits = .standard(),
     _ body: (LiveServer) async throws -> Result
   ) async throws -> Result {
