@@ -8,23 +8,33 @@ struct ServerProcessTests {
     try BuiltProgram.url(named: "card-server")
   }
 
-  @Test func port0PrintsTheURLOnTheFirstLineThenServesThereAndLogsEachRequest() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("card-server-process-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
+  /// Starts card-server with `--port 0` and its state in `directory`, its output read line by
+  /// line; the caller terminates it.
+  private static func startOnAFreePort(stateIn directory: URL) throws -> (Process, LineReader) {
     let process = Process()
-    process.executableURL = try Self.executable()
+    process.executableURL = try executable()
     process.arguments = [
-      "--port", "0", "--state-file", directory.appendingPathComponent("state.json").path,
+      "--port", "0", "--state-file", directory.appendingPathComponent("state.db").path,
     ]
     let output = Pipe()
     process.standardOutput = output
     try process.run()
+    return (process, LineReader(output.fileHandleForReading))
+  }
+
+  private static func temporaryDirectory() -> URL {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("card-server-process-\(UUID().uuidString)")
+  }
+
+  @Test func port0PrintsTheURLOnTheFirstLineThenServesThereAndLogsEachRequest() async throws {
+    let directory = Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (process, lines) = try Self.startOnAFreePort(stateIn: directory)
     defer {
       process.terminate()
       process.waitUntilExit()
     }
-    let lines = LineReader(output.fileHandleForReading)
     let first = try await lines.next()
     let url = try #require(URL(string: first))
     #expect(url.host == "127.0.0.1")
@@ -38,23 +48,14 @@ struct ServerProcessTests {
   // The limit ends the test if the second server ever started, which would hold its pipe open.
   @Test(.timeLimit(.minutes(1)))
   func aPortInUseStopsTheStartWithAMessageThatNamesItAndSaysWhatToDo() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("card-server-process-\(UUID().uuidString)")
+    let directory = Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let first = Process()
-    first.executableURL = try Self.executable()
-    first.arguments = [
-      "--port", "0", "--state-file", directory.appendingPathComponent("first.db").path,
-    ]
-    let output = Pipe()
-    first.standardOutput = output
-    try first.run()
+    let (first, lines) = try Self.startOnAFreePort(stateIn: directory)
     defer {
       first.terminate()
       first.waitUntilExit()
     }
-    let port = try #require(
-      URL(string: try await LineReader(output.fileHandleForReading).next())?.port)
+    let port = try #require(URL(string: try await lines.next())?.port)
 
     let second = Process()
     second.executableURL = try Self.executable()
