@@ -1,6 +1,5 @@
 /// HTTP header fields in the order they were added, names compared without regard to case
-/// (RFC 9110 §5.1): the storage behind the client's `HTTPHeaders` and the sandbox's headers,
-/// which share this and nothing else.
+/// (RFC 9110 §5.1): the storage behind the client's `HTTPHeaders` and the sandbox's headers.
 package struct HeaderFields: Hashable, Sendable, ExpressibleByDictionaryLiteral {
   package private(set) var fields: [(name: String, value: String)]
 
@@ -41,7 +40,7 @@ package struct HeaderFields: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     }
   }
 
-  /// Header names are ASCII tokens, so an ASCII comparison suffices and needs no Foundation.
+  /// Header names are ASCII tokens.
   private static func same(_ lhs: String, _ rhs: String) -> Bool {
     lhs.utf8.elementsEqual(rhs.utf8) { lowercase($0) == lowercase($1) }
   }
