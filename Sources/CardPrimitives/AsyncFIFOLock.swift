@@ -47,7 +47,7 @@ package final class AsyncFIFOLock: Sendable {
     try outcome.get()
   }
 
-  /// Hands the lock to the longest waiter, or frees it.
+  /// Hands the lock to the first waiter, or frees it.
   package func release() {
     let next = state.withLock { state -> Waiter? in
       guard !state.waiters.isEmpty else {

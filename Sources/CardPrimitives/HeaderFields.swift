@@ -5,7 +5,6 @@ package struct HeaderFields: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
   package init(_ fields: [(name: String, value: String)] = []) { self.fields = fields }
 
-  /// Fields in the order written, such as `["Allow": "GET"]`.
   package init(dictionaryLiteral elements: (String, String)...) {
     self.init(elements.map { (name: $0.0, value: $0.1) })
   }

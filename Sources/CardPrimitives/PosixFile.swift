@@ -28,7 +28,6 @@ package struct PosixFile: Sendable {
   package let descriptor: Int32
   package let path: String
 
-  /// Opens `path` with `flags`; `mode` applies when creating.
   package init(opening path: String, flags: Int32, mode: mode_t = 0o600) throws(FileError) {
     let descriptor = retryingInterrupts { open(path, flags | O_CLOEXEC, mode) }
     guard descriptor >= 0 else { throw FileError("open", path) }

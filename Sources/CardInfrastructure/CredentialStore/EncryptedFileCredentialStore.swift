@@ -70,7 +70,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     let lock = try await lockStore()
     defer { unlockStore(lock) }
     try requireReplaceable()
-    try write(credential)
+    try write(credential, sealing: keyring.keyForSealing())
   }
 
   /// Signs out: deletes a sealed file that opens and moves one that does not aside, so that
@@ -200,18 +200,12 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
   }
 
-  private func write(_ credential: AuthCredential) throws(CredentialStoreError) {
-    try write(credential, sealing: keyring.keyForSealing())
-  }
-
   private typealias Sealing = (header: SealedCredentialHeader, key: AES256Key)
 
   private func write(_ credential: AuthCredential, sealing: Sealing) throws(CredentialStoreError) {
     let bytes = try codec.seal(credential, header: sealing.header, key: sealing.key)
     lastRead = nil
-    do {
-      try AtomicFile.replace(sealedPath, with: bytes)
-    } catch {
+    do { try AtomicFile.replace(sealedPath, with: bytes) } catch {
       throw CredentialStoreError(error)
     }
   }
@@ -229,9 +223,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
       guard errno == ENOENT else { throw CredentialStoreError(FileError("unlink", sealedPath)) }
       return false
     }
-    do {
-      try FileSystem.synchronizeDirectory(directoryPath)
-    } catch {
+    do { try FileSystem.synchronizeDirectory(directoryPath) } catch {
       throw CredentialStoreError(error)
     }
     return true

@@ -184,7 +184,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
       NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
       NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTMLForm:
       exchange(of: task)?.refusedChallenge(of: challenge.failureResponse)
-      Self.offTheWorkQueue { completionHandler(.rejectProtectionSpace, nil) }
+      // Refusing cancels the task, off the session's work queue, where delegate calls run on
+      // Linux (``InlineDelegateQueue``) and for which FoundationNetworking's cancel waits.
+      DispatchQueue.global().async { completionHandler(.rejectProtectionSpace, nil) }
     default:
       completionHandler(.performDefaultHandling, nil)
     }
@@ -217,12 +219,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     #if !canImport(FoundationNetworking)
       task.cancel()
     #endif
-  }
-
-  /// Runs `work`, which cancels a task, off the session's work queue, where delegate calls run
-  /// on Linux (``InlineDelegateQueue``) and where FoundationNetworking's cancel waits.
-  private static func offTheWorkQueue(_ work: @escaping @Sendable () -> Void) {
-    DispatchQueue.global().async(execute: work)
   }
 
   func urlSession(
