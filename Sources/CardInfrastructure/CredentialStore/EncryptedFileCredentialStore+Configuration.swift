@@ -11,8 +11,7 @@ extension EncryptedFileCredentialStore {
     public var keySource: KeySource
     /// The lock file's name is this one followed by `.lock`.
     package var sealedFileName = "credential.sealed"
-    /// How long a call that changes the store (save, clear, refresh) waits for its locks,
-    /// in this process and then across processes, before it fails; from zero to
+    /// How long a call that changes the store waits for its locks before it fails; from zero to
     /// ``maximumLockTimeout``. The default allows for another process's refresh round trip.
     public var lockTimeout: Duration
 
@@ -35,8 +34,7 @@ extension EncryptedFileCredentialStore {
 
     public var sealedFileURL: URL { directory.appendingPathComponent(sealedFileName) }
     package var lockFileURL: URL { directory.appendingPathComponent(sealedFileName + ".lock") }
-    /// Where ``clear()`` moves a file that cannot be opened (then `.corrupt.1`, `.corrupt.2`,
-    /// … if that name is taken).
+    /// Where ``clear()`` moves a file that cannot be opened (then `.corrupt.1`, …).
     package var quarantineFileURL: URL {
       directory.appendingPathComponent(sealedFileName + ".corrupt")
     }

@@ -41,10 +41,9 @@ public final class URLSessionTransport: HTTPTransport {
   }
 
   /// Cancelling the calling `Task` cancels the `URLSession` task and throws
-  /// ``CardData/TransportError/Kind/cancelled``; an exchange still running after the resource
-  /// timeout is cancelled and throws ``CardData/TransportError/Kind/timedOut``, and a reply
-  /// larger than ``Configuration/maximumReplySize`` throws
-  /// ``CardData/TransportError/Kind/replyRefused`` as soon as it crosses the limit.
+  /// ``CardData/TransportError/Kind/cancelled``; an exchange past the resource timeout throws
+  /// ``CardData/TransportError/Kind/timedOut``, and a reply over the size limit
+  /// ``CardData/TransportError/Kind/replyRefused`` as soon as it crosses it.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
     let outgoing = try OutgoingRequest(request, timeoutInterval: requestTimeoutInterval)
@@ -131,8 +130,8 @@ extension URLSessionTransport {
       self.sessionConfiguration = sessionConfiguration
     }
 
-    /// Throws ``ConfigurationError`` unless each timeout is positive and at most
-    /// ``maximumTimeout``, and the reply size is positive.
+    /// Throws ``ConfigurationError`` unless each timeout is in (0, ``maximumTimeout``] and the
+    /// reply size is positive.
     public init(
       requestTimeout: Duration,
       resourceTimeout: Duration = Self.defaultResourceTimeout,
