@@ -1,7 +1,5 @@
-/// A lock held across suspension points, where an actor lets other calls in (a refresh over
-/// the network, a wait for the file lock), and handed to waiters in the order they arrived.
-/// Its state sits behind a mutex, so that a cancellation handler, on whatever thread cancels
-/// the task, takes the waiter out of the queue at once.
+/// A lock held across suspension points, where an actor lets other calls in, handed to waiters
+/// in the order they arrived. A cancelled waiter leaves the queue at once, from any thread.
 package final class AsyncFIFOLock: Sendable {
   package enum Failure: Error, Hashable, Sendable {
     case cancelled
@@ -23,9 +21,7 @@ package final class AsyncFIFOLock: Sendable {
   private let state = Protected(State())
   private let waiterQueued: (@Sendable () -> Void)?
 
-  /// `waiterQueued` is a test seam, called each time a call finds the lock held and has
-  /// joined the queue, so that a test counts waiters instead of sleeping until they probably
-  /// are there.
+  /// `waiterQueued` is a test seam, called each time a call has joined the queue.
   package init(waiterQueued: (@Sendable () -> Void)? = nil) {
     self.waiterQueued = waiterQueued
   }
@@ -34,7 +30,7 @@ package final class AsyncFIFOLock: Sendable {
   ///
   /// A free lock is taken at once, even by a cancelled task. A waiter throws
   /// ``Failure/cancelled`` as soon as its task is cancelled and ``Failure/timedOut`` when
-  /// `deadline` passes first; then it leaves the queue without the lock.
+  /// `deadline` passes first.
   package func acquire(before deadline: ContinuousClock.Instant? = nil) async throws(Failure) {
     let id = state.withLock { state in
       state.lastID += 1
@@ -51,7 +47,7 @@ package final class AsyncFIFOLock: Sendable {
     try outcome.get()
   }
 
-  /// Hands the lock to the longest waiter, or frees it.
+  /// Hands the lock to the first waiter, or frees it.
   package func release() {
     let next = state.withLock { state -> Waiter? in
       guard !state.waiters.isEmpty else {

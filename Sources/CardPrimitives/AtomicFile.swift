@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// Replaces a file so that a reader sees the old contents or the new, never a mix, and the new
 /// contents survive a crash once the call returns: a temporary file `.<name>.tmp-<random>`,
@@ -28,10 +22,8 @@ package enum AtomicFile {
     try FileSystem.synchronizeDirectory(directory)
   }
 
-  /// Removes the temporary files that writers of `path` left when they died between creating
-  /// and renaming one. Only for callers holding the lock every writer of `path` takes: none of
-  /// them can then be a file that a live writer is still writing.
-  package static func removeAbandonedTemporaryFiles(of path: String) {
+  /// Under the writers' lock, none of these can belong to a live writer.
+  private static func removeAbandonedTemporaryFiles(of path: String) {
     let (directory, name) = FileSystem.split(path)
     for leftover in FileSystem.names(startingWith: temporaryPrefix(name), in: directory) {
       unlink(directory + "/" + leftover)

@@ -1,17 +1,9 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
-/// An exclusive `flock` on a lock file, taken by every process (and every store or sandbox in
-/// one process) around a read-modify-write of the file beside it. The lock file is never
-/// deleted, because writes replace the data file by `rename` and a lock on a replaced inode
-/// would protect nothing. Each lock opens the file anew, so two holders in one process exclude
-/// each other; `flock` belongs to that open file, so it may be held across an `await`, and the
-/// kernel frees it when the process dies.
+/// An exclusive `flock` on a lock file, taken by every process around a read-modify-write of
+/// the file beside it. The lock file is never deleted: a lock on a replaced inode would protect
+/// nothing. Each lock opens the file anew, so two holders in one process exclude each other, it
+/// may be held across an `await`, and the kernel frees it when the process dies.
 package struct FileLock: Sendable {
   package enum Failure: Error, Hashable, Sendable {
     case system(FileError)
@@ -22,17 +14,15 @@ package struct FileLock: Sendable {
   private let file: PosixFile
 
   /// A test seam, called each time ``acquire(path:before:)`` finds the lock held, so a test
-  /// learns that a call waits instead of guessing how long that takes. Bound around the task
-  /// a test starts: `FileLock.$contended.withValue(observer) { Task { … } }`.
+  /// learns that a call waits instead of guessing how long that takes.
   @TaskLocal package static var contended: (@Sendable () -> Void)?
 
   /// Opens (creating, mode 0600) the lock file at `path` and waits for the exclusive lock.
   ///
-  /// It polls `flock(LOCK_EX | LOCK_NB)` with short sleeps rather than block in `flock`, so a
-  /// waiter never occupies a thread of the concurrency pool, and runs on the caller's actor,
-  /// so the lock is not held while waiting to get back to it. A free lock is taken even by a
-  /// cancelled task; a waiter throws ``Failure/cancelled`` when its task is cancelled and
-  /// ``Failure/timedOut`` once `deadline` has passed.
+  /// It polls `flock(LOCK_EX | LOCK_NB)` with short sleeps, so a waiter never blocks a thread
+  /// of the concurrency pool, on the caller's actor, so the lock is not held while waiting to
+  /// get back to it. A free lock is taken even by a cancelled task; a waiter throws
+  /// ``Failure/cancelled`` when cancelled and ``Failure/timedOut`` once `deadline` has passed.
   nonisolated(nonsending) package static func acquire(
     path: String, before deadline: ContinuousClock.Instant? = nil
   ) async throws(Failure) -> FileLock {
@@ -52,8 +42,7 @@ package struct FileLock: Sendable {
     }
   }
 
-  /// Blocks the calling thread in `flock` until the lock is free: for a synchronous start that
-  /// blocks on file I/O anyway.
+  /// Blocks the calling thread in `flock` until the lock is free.
   package static func acquireBlocking(path: String) throws(Failure) -> FileLock {
     let file = try open(path)
     do {

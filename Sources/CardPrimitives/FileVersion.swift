@@ -1,27 +1,19 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
-/// One version of a file, told apart from any later one by a single `lstat` (device, inode,
-/// size, modification and change times in nanoseconds): a reader keeps what it decoded until
-/// the file changes. Writers replace the file by `rename`, so every version has an inode of
-/// its own; the version keeps its file open so that the inode number cannot be reused.
+/// One version of a file, told apart from any later one by a single `lstat`: a reader keeps
+/// what it decoded until the file changes. Writers replace the file by `rename`, so every
+/// version has an inode of its own, kept open so that its number cannot be reused.
 package final class FileVersion: Sendable {
-  /// The open file, for reading this version.
   package let file: PosixFile
   /// Taken before the owner reads, so that a change made while it reads shows as a newer
   /// version; the owner checks the file's type, owner and mode on it.
   package let status: stat
-  private let fingerprint: Fingerprint
+  private let fingerprint: [Int64]
 
   private init(file: PosixFile, status: stat) {
     self.file = file
     self.status = status
-    fingerprint = Fingerprint(status)
+    fingerprint = Self.fingerprint(status)
   }
 
   /// The file at `path`, opened as ``PosixFile/openForReadingIfPresent(_:)`` does; `nil` when
@@ -42,28 +34,20 @@ package final class FileVersion: Sendable {
   package func isCurrent(at path: String) -> Bool {
     var status = stat()
     guard lstat(path, &status) == 0 else { return false }
-    return Fingerprint(status) == fingerprint
+    return Self.fingerprint(status) == fingerprint
   }
 
-  private struct Fingerprint: Equatable {
-    let device, inode: UInt64
-    let size, modified, changed: Int64
-
-    init(_ status: stat) {
-      device = UInt64(truncatingIfNeeded: status.st_dev)
-      inode = UInt64(truncatingIfNeeded: status.st_ino)
-      size = Int64(status.st_size)
-      #if canImport(Darwin)
-        modified = Self.nanoseconds(status.st_mtimespec)
-        changed = Self.nanoseconds(status.st_ctimespec)
-      #else
-        modified = Self.nanoseconds(status.st_mtim)
-        changed = Self.nanoseconds(status.st_ctim)
-      #endif
-    }
-
-    private static func nanoseconds(_ time: timespec) -> Int64 {
-      Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
+  /// Device, inode, size, and modification and change times to the nanosecond.
+  private static func fingerprint(_ status: stat) -> [Int64] {
+    #if canImport(Darwin)
+      let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
+    #else
+      let (modified, changed) = (status.st_mtim, status.st_ctim)
+    #endif
+    return [
+      Int64(truncatingIfNeeded: status.st_dev), Int64(truncatingIfNeeded: status.st_ino),
+      Int64(status.st_size), Int64(modified.tv_sec), Int64(modified.tv_nsec),
+      Int64(changed.tv_sec), Int64(changed.tv_nsec),
+    ]
   }
 }

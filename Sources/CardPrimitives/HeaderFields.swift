@@ -1,12 +1,10 @@
 /// HTTP header fields in the order they were added, names compared without regard to case
-/// (RFC 9110 §5.1): the storage behind the client's `HTTPHeaders` and the sandbox's headers,
-/// which share this and nothing else.
+/// (RFC 9110 §5.1): the storage behind the client's `HTTPHeaders` and the sandbox's headers.
 package struct HeaderFields: Hashable, Sendable, ExpressibleByDictionaryLiteral {
   package private(set) var fields: [(name: String, value: String)]
 
   package init(_ fields: [(name: String, value: String)] = []) { self.fields = fields }
 
-  /// Fields in the order written, such as `["Allow": "GET"]`.
   package init(dictionaryLiteral elements: (String, String)...) {
     self.init(elements.map { (name: $0.0, value: $0.1) })
   }
@@ -41,7 +39,7 @@ package struct HeaderFields: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     }
   }
 
-  /// Header names are ASCII tokens, so an ASCII comparison suffices and needs no Foundation.
+  /// Header names are ASCII tokens.
   private static func same(_ lhs: String, _ rhs: String) -> Bool {
     lhs.utf8.elementsEqual(rhs.utf8) { lowercase($0) == lowercase($1) }
   }

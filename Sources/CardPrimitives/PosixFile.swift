@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// A system call on a file that failed: the call, the path and the system's reason.
 package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -18,7 +12,6 @@ package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     self.code = code
   }
 
-  /// The system's words for ``code``, such as `Permission denied`.
   package var reason: String { String(cString: strerror(code)) }
 
   package var description: String {
@@ -29,13 +22,12 @@ package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// An open file descriptor and the few calls made on it; owned until ``close()``. Every open
-/// adds `O_CLOEXEC`, every call retries `EINTR`, and short reads and writes are continued.
+/// An open file descriptor, owned until ``close()``. Every open adds `O_CLOEXEC`, every call
+/// retries `EINTR`, and short reads and writes are continued.
 package struct PosixFile: Sendable {
   package let descriptor: Int32
   package let path: String
 
-  /// Opens `path` with `flags`; `mode` applies when creating.
   package init(opening path: String, flags: Int32, mode: mode_t = 0o600) throws(FileError) {
     let descriptor = retryingInterrupts { open(path, flags | O_CLOEXEC, mode) }
     guard descriptor >= 0 else { throw FileError("open", path) }
@@ -44,8 +36,7 @@ package struct PosixFile: Sendable {
   }
 
   /// Opens `path` for reading without following a symbolic link; `nil` when nothing is there.
-  /// `O_NONBLOCK` keeps a FIFO planted at `path` from blocking the open: callers check that
-  /// what they opened is a regular file.
+  /// `O_NONBLOCK` keeps a FIFO planted at `path` from blocking: callers check the file's type.
   package static func openForReadingIfPresent(_ path: String) throws(FileError) -> PosixFile? {
     do {
       return try PosixFile(opening: path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
@@ -120,7 +111,6 @@ package func retryingInterrupts<Result: SignedInteger>(_ call: () -> Result) -> 
 // The system call under a name that `PosixFile.close()` does not shadow.
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
-/// Path and directory helpers for the file machinery.
 package enum FileSystem {
   package static func exists(_ path: String) -> Bool {
     var info = stat()
@@ -155,8 +145,7 @@ package enum FileSystem {
     try directory.synchronize()
   }
 
-  /// Sixteen hexadecimal digits from the system's secure source, so that concurrent writers
-  /// never pick the same temporary name.
+  /// Sixteen hex digits, so that concurrent writers never pick the same temporary name.
   package static func randomSuffix() -> String {
     var generator = SystemRandomNumberGenerator()
     let digits = String(generator.next() as UInt64, radix: 16)
@@ -167,9 +156,7 @@ package enum FileSystem {
 extension stat {
   package var isRegularFile: Bool { st_mode & S_IFMT == S_IFREG }
   package var isDirectory: Bool { st_mode & S_IFMT == S_IFDIR }
-  /// The `rwx` bits for owner, group and others.
   package var permissions: mode_t { st_mode & 0o777 }
-  /// Whole seconds since 1970.
   package var modificationSeconds: Int {
     #if canImport(Darwin)
       Int(st_mtimespec.tv_sec)

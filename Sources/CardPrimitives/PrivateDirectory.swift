@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// The rule for a directory that holds secrets (a session, its key, live tokens): this user
 /// owns it, neither group nor others may write to it, and it is a directory itself, never a
@@ -54,15 +48,6 @@ package enum PrivateDirectoryError: Error, Hashable, Sendable, CustomStringConve
   case writableByOthers(path: String, mode: mode_t)
   /// A system call failed: the directory could not be looked at or created.
   case system(FileError)
-
-  package var path: String {
-    switch self {
-    case .symbolicLink(let path), .notADirectory(let path), .anotherOwner(let path, _),
-      .writableByOthers(let path, _):
-      path
-    case .system(let error): error.path
-    }
-  }
 
   /// What is wrong, with the one step that mends a mode.
   package var description: String {

@@ -1,7 +1,5 @@
 /// Why `ids` is not the list `current` in a new order, naming every unknown, repeated and
-/// missing id in one sentence each, in that order, or `nil` when it is. Written once for the
-/// sandbox, which refuses a reorder with these sentences, and for `SpyCardRepository`, which
-/// refuses one as the service does.
+/// missing id in one sentence each, or `nil` when it is: for the sandbox and the Domain's spy.
 package func reorderRefusal<ID: Hashable>(_ ids: [ID], of current: [ID]) -> String? {
   var seen: Set<ID> = []
   var unknown: [ID] = []

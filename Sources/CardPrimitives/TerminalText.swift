@@ -1,10 +1,7 @@
-/// Text from outside the program (a server's reply, a file, the user's input) made safe to
-/// print on a terminal: every control character, C0, DEL and C1 alike, is shown escaped, as
-/// `\u{1B}`. Printed raw, `ESC` and the C1 `CSI` (U+009B) start sequences that move the
-/// cursor, clear the screen, set the window title or write the clipboard.
-///
-/// Here and not in the REPL, because the request log formats its lines in the Data layer,
-/// which cannot import the REPL: both print what servers send through this one function.
+/// Text from outside the program made safe to print on a terminal: every control character,
+/// C0, DEL and C1 alike, is shown escaped, as `\u{1B}`, since `ESC` and the C1 `CSI` start
+/// sequences that move the cursor, set the window title or write the clipboard. Here, not in
+/// the REPL, because the Data layer's request log prints what servers send too.
 package enum TerminalText {
   /// `text` with every control character but the newline escaped, so that a value of several
   /// lines still prints as several lines.

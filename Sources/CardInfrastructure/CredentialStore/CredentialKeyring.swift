@@ -1,9 +1,8 @@
 import CardData
 import Foundation
 
-/// Finds the key that opens a sealed file, and the key and header for the next write. It keeps
-/// the last key derived from a passphrase with its salt and iteration count, so that PBKDF2
-/// (deliberately slow) runs once per file and salt rather than once per operation.
+/// Finds the key that opens a sealed file, and the key and header for the next write, keeping
+/// the last key derived from a passphrase so that PBKDF2 (deliberately slow) runs once per salt.
 struct CredentialKeyring {
   private let source: EncryptedFileCredentialStore.KeySource
   private let acceptedIterations: ClosedRange<UInt32>
@@ -15,9 +14,8 @@ struct CredentialKeyring {
       minimumIterations...EncryptedFileCredentialStore.KeySource.maximumPassphraseIterations
   }
 
-  /// Never creates a key file: a sealed file whose key file is missing cannot be opened. An
-  /// iteration count outside the accepted range is refused before any derivation, so that a
-  /// forged header cannot make a load run for hours.
+  /// Never creates a key file. An iteration count outside the accepted range is refused before
+  /// any derivation, so that a forged header cannot make a load run for hours.
   mutating func keyForOpening(
     _ header: SealedCredentialHeader
   ) throws(CredentialStoreError) -> AES256Key {
@@ -69,7 +67,6 @@ struct CredentialKeyring {
     }
   }
 
-  /// Drops the derived key, so that the next file gets a new salt.
   mutating func forgetDerivedKey() { lastDerived = nil }
 
   private mutating func derive(

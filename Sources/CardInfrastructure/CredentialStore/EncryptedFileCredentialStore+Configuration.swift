@@ -8,46 +8,39 @@ extension EncryptedFileCredentialStore {
   /// Printing it never shows a passphrase (see ``KeySource``).
   public struct Configuration: Sendable {
     public var directory: URL
-    public var sealedFileName: String
-    public var lockFileName: String
     public var keySource: KeySource
-    /// How long a call that changes the store (save, clear, refresh) waits for its locks,
-    /// in this process and then across processes, before it fails; from zero to
+    /// The lock file's name is this one followed by `.lock`.
+    package var sealedFileName = "credential.sealed"
+    /// How long a call that changes the store waits for its locks before it fails; from zero to
     /// ``maximumLockTimeout``. The default allows for another process's refresh round trip.
     public var lockTimeout: Duration
 
-    public static let maximumLockTimeout = Duration.seconds(24 * 3600)
+    package static let maximumLockTimeout = Duration.seconds(24 * 3600)
 
-    /// - Parameters:
-    ///   - keySource: `nil` means a key file at ``defaultKeyFileURL(in:)``.
-    ///   - lockFileName: `nil` means `sealedFileName` followed by `.lock`.
+    /// `keySource` `nil` means a key file at ``defaultKeyFileURL(in:)``.
     public init(
-      directory: URL, keySource: KeySource? = nil, sealedFileName: String = "credential.sealed",
-      lockFileName: String? = nil, lockTimeout: Duration = .seconds(120)
+      directory: URL, keySource: KeySource? = nil, lockTimeout: Duration = .seconds(120)
     ) {
       self.directory = directory
       self.keySource = keySource ?? .keyFile(Self.defaultKeyFileURL(in: directory))
-      self.sealedFileName = sealedFileName
-      self.lockFileName = lockFileName ?? sealedFileName + ".lock"
       self.lockTimeout = lockTimeout
     }
 
     /// `<directory>/keys/credential.key`: apart from the sealed file, so that a copy of the
     /// directory's sealed file alone opens nothing.
-    public static func defaultKeyFileURL(in directory: URL) -> URL {
+    package static func defaultKeyFileURL(in directory: URL) -> URL {
       directory.appendingPathComponent("keys").appendingPathComponent("credential.key")
     }
 
     public var sealedFileURL: URL { directory.appendingPathComponent(sealedFileName) }
-    public var lockFileURL: URL { directory.appendingPathComponent(lockFileName) }
-    /// Where ``clear()`` moves a file that cannot be opened (then `.corrupt.1`, `.corrupt.2`,
-    /// … if that name is taken).
-    public var quarantineFileURL: URL {
+    package var lockFileURL: URL { directory.appendingPathComponent(sealedFileName + ".lock") }
+    /// Where ``clear()`` moves a file that cannot be opened (then `.corrupt.1`, …).
+    package var quarantineFileURL: URL {
       directory.appendingPathComponent(sealedFileName + ".corrupt")
     }
 
     /// Throws ``CardData/CredentialStoreError/Kind/invalidConfiguration`` (`invalid
-    /// configuration: …`) unless the names are plain file names and the key source acceptable.
+    /// configuration: …`) unless the name is a plain file name and the key source acceptable.
     func validate(minimumIterations: UInt32) throws(CredentialStoreError) {
       func invalid(_ reason: String) -> CredentialStoreError {
         CredentialStoreError(.invalidConfiguration, "invalid configuration: " + reason)
@@ -55,17 +48,12 @@ extension EncryptedFileCredentialStore {
       guard directory.isFileURL else {
         throw invalid("the directory \(directory) is not a file URL")
       }
-      for (field, name) in [("sealedFileName", sealedFileName), ("lockFileName", lockFileName)]
-      where name.isEmpty || name == "." || name == ".." || name.contains("/") {
-        throw invalid(
-          "\(field) \"\(name)\" is not a plain file name (empty, \".\", \"..\" or with a \"/\")")
+      if ["", ".", ".."].contains(sealedFileName) || sealedFileName.contains("/") {
+        throw invalid("sealedFileName \"\(sealedFileName)\" is not a plain file name")
       }
       guard (.zero...Self.maximumLockTimeout).contains(lockTimeout) else {
         throw invalid(
           "lockTimeout must be from zero to \(Self.maximumLockTimeout), not \(lockTimeout)")
-      }
-      guard sealedFileName != lockFileName else {
-        throw invalid("sealedFileName and lockFileName are both \"\(lockFileName)\"")
       }
       switch keySource.storage {
       case .keyFile(let url):

@@ -7,10 +7,10 @@ extension EncryptedFileCredentialStore {
     /// OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256.
     public static let defaultPassphraseIterations: UInt32 = 600_000
     /// The fewest a store accepts, for writing and in a file's header.
-    public static let minimumPassphraseIterations: UInt32 = 600_000
+    package static let minimumPassphraseIterations: UInt32 = 600_000
     /// The most iterations a store accepts from a file's header, so that a forged header
     /// cannot make a load run for hours.
-    public static let maximumPassphraseIterations: UInt32 = 10_000_000
+    package static let maximumPassphraseIterations: UInt32 = 10_000_000
 
     enum Storage: Sendable {
       case keyFile(URL)

@@ -3,20 +3,11 @@ import CardDomain
 import CardPrimitives
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A ``CardData/CredentialStore`` that keeps the credential in one AES-256-GCM sealed file,
 /// shared safely by several processes (format, locking and failures: docs/credential-store.md).
-///
 /// Writes replace the file atomically under a `flock` taken by every process and under an
-/// in-process FIFO lock, because the actor is reentrant across the awaits of a refresh. A file
-/// that cannot be opened is never overwritten or deleted implicitly: ``clear()`` sets it aside.
+/// in-process FIFO lock (the actor is reentrant across a refresh's awaits). A file that cannot
+/// be opened is never overwritten or deleted implicitly: ``clear()`` sets it aside.
 public actor EncryptedFileCredentialStore: CredentialStore {
   public nonisolated let configuration: Configuration
 
@@ -26,8 +17,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   private let codec: SealedCredentialCodec
   private var keyring: CredentialKeyring
   private let turn: AsyncFIFOLock
-  /// The credential read last and the version of the sealed file it came from; `nil` after
-  /// every write and clear of this store.
+  /// The credential read last and the version of the sealed file it came from.
   private var lastRead: (version: FileVersion, credential: AuthCredential)?
 
   /// Throws ``CardData/CredentialStoreError/Kind/invalidConfiguration`` for a configuration
@@ -38,11 +28,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
       minimumIterationsForTesting: KeySource.minimumPassphraseIterations)
   }
 
-  /// A store for tests: it accepts as few as `minimumIterations` PBKDF2 iterations, so that
-  /// tests do not spend seconds deriving keys, and seals with `cipher`.
-  ///
-  /// `callQueued` runs each time a call queues behind another on the in-process lock, so
-  /// that a test can act once calls are waiting instead of sleeping until they probably are.
+  /// A store for tests: it accepts as few as `minimumIterations` PBKDF2 iterations and seals
+  /// with `cipher`; `callQueued` runs each time a call queues behind another in this process.
   package init(
     configuration: Configuration, minimumIterationsForTesting minimumIterations: UInt32,
     cipher: any AESGCMCipher = AESGCM.platformCipher,
@@ -61,15 +48,13 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 
   /// The stored credential, or `nil` when there is no sealed file; a file that cannot be
-  /// opened throws and is left exactly as it is. A file that is still the version read last
-  /// is not decrypted again; any other, such as one another process saved, is.
+  /// opened throws and is left as it is. Only a file changed since the last read is decrypted.
   public func load() async throws(CredentialStoreError) -> AuthCredential? {
     try readCredential()
   }
 
-  /// Why the key file cannot be used, or `nil` when it can, is missing, or the key comes from
-  /// a passphrase: a key file that is refused stays refused after a ``clear()``, so a caller
-  /// can tell the steps apart.
+  /// Why the key file cannot be used (which a ``clear()`` does not mend), or `nil` when it can,
+  /// is missing, or the key comes from a passphrase.
   package nonisolated func keyFileProblem() -> CredentialStoreError? {
     guard let url = configuration.keySource.keyFileURL else { return nil }
     do {
@@ -80,13 +65,12 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
   }
 
-  /// Refuses (with the error that opening it gives) when a file exists that cannot be
-  /// opened: ``clear()`` sets it aside first.
+  /// Refuses when a file exists that cannot be opened: ``clear()`` sets it aside first.
   public func save(_ credential: AuthCredential) async throws(CredentialStoreError) {
     let lock = try await lockStore()
     defer { unlockStore(lock) }
     try requireReplaceable()
-    try write(credential)
+    try write(credential, sealing: keyring.keyForSealing())
   }
 
   /// Signs out: deletes a sealed file that opens and moves one that does not aside, so that
@@ -104,8 +88,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 
   /// Removes the sealed file under the lock only if it still holds `credential`; returns
-  /// whether it removed it. A file that cannot be opened is neither `credential` nor proof
-  /// that it is gone: the call throws the error that opening it gives.
+  /// whether it did. A file that cannot be opened throws.
   @discardableResult
   public func clear(ifStill credential: AuthCredential) async throws(CredentialStoreError) -> Bool {
     guard try StoreDirectory.check(directoryPath) else { return false }
@@ -117,12 +100,9 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   }
 
   /// Replaces `stale` with a refreshed credential under the exclusive lock, so that the
-  /// processes sharing this file spend each single-use refresh token once. Inside the lock the
+  /// processes sharing this file spend each single-use refresh token once: inside the lock the
   /// file is read again, and a credential other than `stale` is returned without refreshing.
-  ///
-  /// The sealing key is ready before the refresh spends the token: between the reply and the
-  /// durable write lie only sealing it and the atomic replace, and a key that cannot be had
-  /// fails the call before the server rotates anything.
+  /// The sealing key is had before the token is spent, so a missing key fails the call first.
   public func refreshCredential(
     replacing stale: AuthCredential,
     using refresh: @escaping @Sendable (AuthCredential) async throws(CardError) -> AuthCredential
@@ -144,9 +124,8 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     return fresh
   }
 
-  /// Waits for this process's other calls on the store (in-process FIFO lock), creates or
-  /// checks the directory, and takes the cross-process lock, all before one deadline of
-  /// ``Configuration/lockTimeout``. Pair with ``unlockStore(_:)``.
+  /// Takes the in-process lock, creates or checks the directory, and takes the file lock, all
+  /// before one deadline of ``Configuration/lockTimeout``. Pair with ``unlockStore(_:)``.
   private func lockStore() async throws(CredentialStoreError) -> FileLock {
     let deadline = ContinuousClock.now + configuration.lockTimeout
     do {
@@ -171,7 +150,6 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
   }
 
-  /// A wait for one of the store's locks that ended without it.
   private func gaveUp(cancelled: Bool, _ waiting: String) -> CredentialStoreError {
     let how = cancelled ? "cancelled while" : "timed out after \(configuration.lockTimeout)"
     return CredentialStoreError(.unavailable, "\(how) \(waiting)")
@@ -189,7 +167,13 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     let opened: FileVersion?
     do { opened = try FileVersion.open(sealedPath) } catch { throw CredentialStoreError(error) }
     guard let version = opened else { return nil }
-    try SealedFile.requireUsable(version.status, at: sealedPath)
+    // A regular file of this user's that no one else may write (it opens only with the key).
+    guard version.status.isRegularFile else {
+      throw CredentialStoreError(.unavailable, "\(sealedPath) is not a regular file")
+    }
+    try version.status.requireOwnedByThisUser(
+      "the sealed credential \(sealedPath)", forbidding: 0o022, "writable by other users",
+      "make it 0600")
     let bytes: [UInt8]?
     do {
       bytes = try version.file.readAll(limit: SealedCredentialCodec.maximumFileByteCount)
@@ -216,23 +200,17 @@ public actor EncryptedFileCredentialStore: CredentialStore {
     }
   }
 
-  private func write(_ credential: AuthCredential) throws(CredentialStoreError) {
-    try write(credential, sealing: keyring.keyForSealing())
-  }
-
   private typealias Sealing = (header: SealedCredentialHeader, key: AES256Key)
 
   private func write(_ credential: AuthCredential, sealing: Sealing) throws(CredentialStoreError) {
     let bytes = try codec.seal(credential, header: sealing.header, key: sealing.key)
     lastRead = nil
-    do {
-      try AtomicFile.replace(sealedPath, with: bytes)
-    } catch {
+    do { try AtomicFile.replace(sealedPath, with: bytes) } catch {
       throw CredentialStoreError(error)
     }
   }
 
-  /// Drops the remembered read and the derived key, so that the next file gets a new salt.
+  /// The next file gets a new salt.
   private func forgetReads() {
     lastRead = nil
     keyring.forgetDerivedKey()
@@ -245,16 +223,13 @@ public actor EncryptedFileCredentialStore: CredentialStore {
       guard errno == ENOENT else { throw CredentialStoreError(FileError("unlink", sealedPath)) }
       return false
     }
-    do {
-      try FileSystem.synchronizeDirectory(directoryPath)
-    } catch {
+    do { try FileSystem.synchronizeDirectory(directoryPath) } catch {
       throw CredentialStoreError(error)
     }
     return true
   }
 
-  /// Moves the sealed file, under the lock, to the first free quarantine name; its path, or
-  /// `nil` when it could not be moved.
+  /// Moves the sealed file to the first free quarantine name; `nil` when it could not be moved.
   private func setAside() -> String? {
     let base = configuration.quarantineFileURL.path
     for index in 0..<1000 {

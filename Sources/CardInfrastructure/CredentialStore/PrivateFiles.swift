@@ -1,23 +1,12 @@
 import CardData
 import CardPrimitives
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 // The store's own files and directories: owned by this user and closed to everyone else, and
-// refused, never repaired, when they are not. Every call applies the same checks, reading as
-// well as writing, so that a call is never refused after another one acted on the same files.
+// refused, never repaired, when they are not, by every call alike, reading as well as writing.
 
-/// The directories the store keeps its files in, held to ``CardPrimitives/PrivateDirectory``'s
-/// rule (this user's, writable by no one else, not a symbolic link). One that breaks it is
-/// refused by every call alike.
+/// ``CardPrimitives/PrivateDirectory``'s rule, failing with a ``CardData/CredentialStoreError``.
 enum StoreDirectory {
-  /// Creates `path` (and missing parents) with mode 0700, or checks the existing directory.
   static func ensure(_ path: String) throws(CredentialStoreError) {
     do {
       try PrivateDirectory.ensure(path)
@@ -26,7 +15,6 @@ enum StoreDirectory {
     }
   }
 
-  /// Whether `path` exists; an existing one that is not a private directory throws.
   static func check(_ path: String) throws(CredentialStoreError) -> Bool {
     do {
       return try PrivateDirectory.check(path)
@@ -36,25 +24,11 @@ enum StoreDirectory {
   }
 }
 
-/// The sealed credential's file: a regular file owned by this user that no one else may
-/// write. Others may read it, since it opens only with the key.
-enum SealedFile {
-  static func requireUsable(_ status: stat, at path: String) throws(CredentialStoreError) {
-    guard status.isRegularFile else {
-      throw CredentialStoreError(.unavailable, "\(path) is not a regular file")
-    }
-    try status.requireOwnedByThisUser(
-      "the sealed credential \(path)", forbidding: 0o022, "writable by other users",
-      "make it 0600")
-  }
-}
-
 /// The file that holds the store's random 256-bit key: exactly 32 raw bytes, owner-only
 /// (mode 0600, or 0400 made read-only), owned by this user, in a ``StoreDirectory``.
 enum KeyFile {
-  /// The key at `path`, or `nil` when there is no file. A file of the wrong size, type,
-  /// owner or mode, or in a directory that is not private, is an error, never a reason to
-  /// make a new key.
+  /// The key at `path`, or `nil` when there is no file. A file of the wrong size, type, owner
+  /// or mode is an error, never a reason to make a new key.
   static func read(at path: String) throws(CredentialStoreError) -> AES256Key? {
     guard try StoreDirectory.check(FileSystem.split(path).directory) else { return nil }
     let info: stat
@@ -82,9 +56,8 @@ enum KeyFile {
     return key
   }
 
-  /// The key at `path`, creating a random one first when there is none. It is published with
-  /// `link`, which fails when the name exists: of two processes creating it at once, one wins
-  /// and both use its key.
+  /// The key at `path`, creating a random one first when there is none, published with `link`:
+  /// of two processes creating it at once, one wins and both use its key.
   static func readOrCreate(at path: String) throws(CredentialStoreError) -> AES256Key {
     removeStaleTemporaryFiles(of: path)
     if let key = try read(at: path) { return key }
@@ -115,8 +88,8 @@ enum KeyFile {
     return existing
   }
 
-  /// Deletes temporary key files older than 60 s: a process that died before unlinking one
-  /// left a copy of a key behind. Younger ones may belong to a process creating the key now.
+  /// Deletes temporary key files older than 60 s, left by a process that died; younger ones may
+  /// belong to a process creating the key now.
   private static func removeStaleTemporaryFiles(of path: String) {
     let (directory, name) = FileSystem.split(path)
     let now = time(nil)
@@ -130,8 +103,7 @@ enum KeyFile {
 }
 
 extension stat {
-  /// Throws unless this user owns the file and none of the `forbidden` permission bits is set,
-  /// as `<subject> is <problem> (mode 0…); <advice>`.
+  /// Throws unless this user owns the file and none of the `forbidden` permission bits is set.
   func requireOwnedByThisUser(
     _ subject: String, forbidding forbidden: mode_t, _ problem: String, _ advice: String
   ) throws(CredentialStoreError) {
@@ -147,9 +119,7 @@ extension stat {
 }
 
 extension CredentialStoreError {
-  /// A failed file operation, as ``CardData/CredentialStoreError/Kind/unavailable``.
   init(_ error: FileError) { self.init(.unavailable, error.description) }
 
-  /// A directory that breaks the rule, as ``CardData/CredentialStoreError/Kind/unavailable``.
   init(_ error: PrivateDirectoryError) { self.init(.unavailable, error.description) }
 }

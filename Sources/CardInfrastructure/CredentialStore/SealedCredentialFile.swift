@@ -6,8 +6,6 @@ import Foundation
 /// PBKDF2 iteration count and salt. The whole header is the AES-GCM associated data, so
 /// changing any of its bytes makes the file fail to open.
 struct SealedCredentialHeader: Hashable, Sendable {
-  /// The key that sealed the file, as the header records it: the store's key file, or a
-  /// passphrase with the iteration count and salt that derive the key from it.
   enum SealingKey: Hashable, Sendable {
     case keyFile
     case passphrase(iterations: UInt32, salt: [UInt8])
@@ -34,8 +32,8 @@ struct SealedCredentialHeader: Hashable, Sendable {
     return bytes
   }
 
-  /// The header at the start of `file`, with its length. A version or key source this build
-  /// does not know is ``CardData/CredentialStoreError/Kind/unsupportedFormat``.
+  /// The header at the start of `file`, with its length; an unknown version or key source is
+  /// ``CardData/CredentialStoreError/Kind/unsupportedFormat``.
   static func parse(_ file: [UInt8]) throws(CredentialStoreError) -> (Self, length: Int) {
     let truncated = CredentialStoreError(.corrupted, "the sealed credential is truncated (header)")
     guard file.starts(with: magic) else {
@@ -69,14 +67,12 @@ struct SealedCredentialHeader: Hashable, Sendable {
 /// Turns a credential into the bytes of a sealed credential file and back: header, a nonce
 /// random for every write, the AES-256-GCM ciphertext of the credential's JSON, and the tag.
 struct SealedCredentialCodec: Sendable {
-  /// The largest sealed file: ``seal(_:header:key:)`` refuses a credential that would seal
-  /// larger, and the store reads no further, so that whatever is saved can be read back.
+  /// ``seal(_:header:key:)`` refuses a larger file and the store reads no further, so that
+  /// whatever is saved can be read back.
   static let maximumFileByteCount = 64 * 1024
 
   let cipher: any AESGCMCipher
 
-  /// Throws ``CardData/CredentialStoreError/Kind/tooLarge`` for a credential whose file would
-  /// exceed ``maximumFileByteCount``.
   func seal(
     _ credential: AuthCredential, header: SealedCredentialHeader, key: AES256Key
   ) throws(CredentialStoreError) -> [UInt8] {
@@ -106,8 +102,7 @@ struct SealedCredentialCodec: Sendable {
     }
   }
 
-  /// Opens `file` with the key `keyFor` gives for its header, which says which key opens it.
-  /// The lengths are checked before the key is asked for.
+  /// Opens `file` with the key `keyFor` gives for its header, asked once the lengths are checked.
   func open(
     _ file: [UInt8],
     keyFor: (SealedCredentialHeader) throws(CredentialStoreError) -> AES256Key

@@ -25,9 +25,8 @@
         associatedData: associatedData, tag: &tag)
     }
 
-    /// One pass in either direction. Encrypting reads the tag into `tag` after the final
-    /// step; decrypting sets `tag` as the expected one before the final step, which checks it,
-    /// and on failure wipes the decrypted bytes and returns none.
+    /// One pass in either direction: encrypting reads the tag into `tag`; decrypting checks it
+    /// in the final step, and on failure wipes the decrypted bytes and returns none.
     private func crypt(
       _ input: [UInt8], encrypting: Bool, key: AES256Key, nonce: [UInt8],
       associatedData: [UInt8], tag: inout [UInt8]

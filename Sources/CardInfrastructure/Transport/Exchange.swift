@@ -6,14 +6,11 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// One request's trip through the transport's `URLSession`: it gathers the reply as it arrives,
-/// refuses one larger than its limit as soon as the limit is crossed, or compressed although
-/// the request asked for none, and gives the waiting caller one outcome.
-///
-/// A refusal answers the caller at once and never cancels the task: FoundationNetworking's
-/// `cancel()` can fail a task after the task has ended by itself, which stops the process.
-/// The task is left to end, and what still arrives is dropped as it comes
-/// (docs/url-session-transport.md).
+/// One request's trip through the transport's `URLSession`: it gathers the reply, refuses one
+/// over its limit as soon as the limit is crossed, or compressed although the request asked
+/// for none, and gives the waiting caller one outcome. A refusal answers the caller at once and
+/// never cancels the task (FoundationNetworking can then stop the process): what still arrives
+/// is dropped as it comes (docs/url-session-transport.md).
 final class Exchange: Sendable {
   private let replyLimit: Int
   private let server: String
@@ -26,10 +23,8 @@ final class Exchange: Sendable {
     var response: URLResponse?
     /// The 401 whose authentication challenge was refused; see ``SessionDelegate``.
     var challenged: HTTPURLResponse?
-    /// Set when the reply is refused: the caller has had its error, and nothing more of the
-    /// reply is kept.
+    /// The caller has had its error, and nothing more of the reply is kept.
     var refused = false
-    /// The waiting caller, until it has its outcome.
     var continuation: Caller?
   }
 
@@ -45,9 +40,7 @@ final class Exchange: Sendable {
     self.bodyLength = bodyLength
   }
 
-  /// FoundationNetworking's count of the body's bytes handed to libcurl, which is what the
-  /// sink hears: against the body's own length, because a streamed body's expected total is
-  /// reported as 0 (docs/url-session-transport.md).
+  /// Against the body's own length: a streamed body's expected total is reported as 0.
   func sent(_ totalBytesSent: Int64) {
     progress?(sent: min(totalBytesSent, bodyLength), of: bodyLength)
   }
@@ -65,59 +58,42 @@ final class Exchange: Sendable {
   }
 
   /// False when the reply announces more bytes than the limit, or comes compressed although the
-  /// request asked for none (`Accept-Encoding: identity`): the caller has its refusal, and no
-  /// byte of the body is kept. This is the earliest FoundationNetworking allows; what libcurl
-  /// still reads and inflates is in docs/url-session-transport.md.
+  /// request asked for none (`Accept-Encoding: identity`): the caller has its refusal.
   func receive(_ response: URLResponse) -> Bool {
     let encoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
-    let refusal: String? =
-      if let encoding, encoding.lowercased() != "identity" {
-        "the reply from \(server) is compressed (\(encoding)), which was not asked for"
-      } else if response.expectedContentLength > Int64(replyLimit) {
-        tooLarge
-      } else {
-        nil
-      }
-    let refused = state.withLock { state -> Refusal? in
-      state.response = response
-      guard let refusal else { return nil }
-      return Self.refuse(&state, refusal)
+    state.withLock { $0.response = response }
+    if let encoding, encoding.lowercased() != "identity" {
+      refuse("the reply from \(server) is compressed (\(encoding)), which was not asked for")
+    } else if response.expectedContentLength > Int64(replyLimit) {
+      refuse(tooLarge)
+    } else {
+      return true
     }
-    refused?.deliver()
-    return refused == nil
+    return false
   }
 
-  /// Keeps `data` while the reply is within the limit. True when this chunk takes the reply past
-  /// the limit: the reply is refused, what arrived is dropped and the caller has its refusal.
-  /// Every chunk after a refusal is dropped as it comes.
+  /// Keeps `data` while the reply is within the limit; true when this chunk takes it past the
+  /// limit and the caller has its refusal. Every chunk after a refusal is dropped.
   func append(_ data: Data) -> Bool {
-    let refused = state.withLock { state -> Refusal? in
-      guard !state.refused else { return nil }
-      guard state.data.count + data.count <= replyLimit else {
-        return Self.refuse(&state, tooLarge)
-      }
+    let crossed = state.withLock { state in
+      guard !state.refused else { return false }
+      guard state.data.count + data.count <= replyLimit else { return true }
       state.data.append(data)
-      return nil
+      return false
     }
-    refused?.deliver()
-    return refused != nil
+    if crossed { refuse(tooLarge) }
+    return crossed
   }
 
-  /// A refused reply's error, for the caller that waited for the reply.
-  private struct Refusal {
-    let caller: Caller?
-    let error: TransportError
-
-    /// Called once the lock is released.
-    func deliver() { caller?.resume(throwing: error) }
-  }
-
-  /// Marks the reply refused, drops what arrived and takes the waiting caller from `state`.
-  private static func refuse(_ state: inout State, _ message: String) -> Refusal {
-    state.refused = true
-    state.data = Data()
-    defer { state.continuation = nil }
-    return Refusal(caller: state.continuation, error: TransportError(.replyRefused, message))
+  /// Marks the reply refused, drops what arrived, and gives the waiting caller its error.
+  private func refuse(_ message: String) {
+    let caller = state.withLock { state in
+      state.refused = true
+      state.data = Data()
+      defer { state.continuation = nil }
+      return state.continuation
+    }
+    caller?.resume(throwing: TransportError(.replyRefused, message))
   }
 
   private var tooLarge: String {
@@ -131,11 +107,8 @@ final class Exchange: Sendable {
     return "\(size) bytes"
   }
 
-  /// The 1xx head a failed task was last given, when the failure is libcurl's reading of what
-  /// followed it: libcurl takes any 1xx head for an interim one and reads on for the next, so
-  /// a server that answers with a 1xx fails as "Received HTTP/0.9 when not allowed"
-  /// (`unsupportedURL`), or "Empty reply from server" (`badServerResponse`) when nothing
-  /// follows. That 1xx is the server's answer, for the caller to judge as a reply.
+  /// The 1xx head a task failed after: libcurl reads on past any 1xx for the next head and
+  /// fails (`unsupportedURL` or `badServerResponse`), but the 1xx is the server's answer.
   private static func finalInterimResponse(_ response: URLResponse?, _ error: any Error)
     -> HTTPURLResponse?
   {
@@ -149,9 +122,8 @@ final class Exchange: Sendable {
     state.withLock { $0.challenged = response as? HTTPURLResponse }
   }
 
-  /// Resumes the caller, unless a refusal already has, with the reply or why there is none. A
-  /// task that ended in error after a refused challenge was cancelled by FoundationNetworking
-  /// for that refusal alone: the 401 it was given is the reply.
+  /// Resumes the caller, unless a refusal already has. A task cancelled after a refused
+  /// challenge was cancelled for that refusal alone: the 401 it was given is the reply.
   func finish(response: URLResponse?, error: (any Error)?) {
     let finished: (caller: Caller, outcome: Result<(Data, URLResponse), any Error>)? =
       state.withLock { state in
@@ -177,9 +149,8 @@ final class Exchange: Sendable {
   }
 }
 
-/// The delegate of the transport's sessions, in the manner of Alamofire's `SessionDelegate`:
-/// it hands each task's events to the task's ``Exchange``, registered before the task resumes.
-/// Tasks are told apart by identity, because each session numbers its tasks from one.
+/// The delegate of the transport's sessions: it hands each task's events to the task's
+/// ``Exchange``, told apart by identity, because each session numbers its tasks from one.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private let exchanges = Protected<[ObjectIdentifier: Exchange]>([:])
 
@@ -199,10 +170,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler(RedirectPolicy.request(following: request, from: task.originalRequest))
   }
 
-  /// The Bearer token is this client's only credential, so a 401's challenge is never
-  /// answered: the 401 is the reply. FoundationNetworking, left to answer a Basic or Digest
-  /// challenge itself, never completes the task; refused, it cancels it at once. Any other
-  /// challenge, such as a server's TLS certificate, is handled the default way.
+  /// A 401's challenge is never answered (the Bearer token is the only credential): the 401 is
+  /// the reply. FoundationNetworking, left to answer Basic or Digest itself, never completes
+  /// the task. Any other challenge, such as a server's TLS certificate, is handled as usual.
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
     completionHandler:
@@ -214,15 +184,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
       NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
       NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTMLForm:
       exchange(of: task)?.refusedChallenge(of: challenge.failureResponse)
-      // Refusing cancels the task, which must not happen on the work queue: see cancel(_:).
-      Self.offTheWorkQueue { completionHandler(.rejectProtectionSpace, nil) }
+      // Refusing cancels the task, off the session's work queue, where delegate calls run on
+      // Linux (``InlineDelegateQueue``) and for which FoundationNetworking's cancel waits.
+      DispatchQueue.global().async { completionHandler(.rejectProtectionSpace, nil) }
     default:
       completionHandler(.performDefaultHandling, nil)
     }
   }
 
-  /// A refused reply's task is told to read no body: Apple's `URLSession` stops it, and
-  /// FoundationNetworking ignores the disposition and reads on (see ``stopReading(_:)``).
+  /// FoundationNetworking ignores `.cancel` and reads on (see ``stopReading(_:)``).
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
@@ -242,25 +212,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     if exchange(of: dataTask)?.append(data) == true { Self.stopReading(dataTask) }
   }
 
-  /// Stops the task of a reply refused for its size, where that is safe. Apple's `URLSession`
-  /// ends a cancelled task cleanly. FoundationNetworking's `cancel()` only marks the task,
-  /// and fails it later on the session's work queue; when the reply ends by itself in between,
-  /// the task has left the session and the process stops ("Trying to access a behaviour for a
-  /// task that in not in the registry"), and `suspend()` has the same gap. There the task is
-  /// left to end by itself, and the exchange drops each chunk as it comes.
+  /// Stops the task of a reply refused for its size on Apple platforms. FoundationNetworking
+  /// fails a cancelled task later, and if the reply ended in between, the process stops: there
+  /// the task is left to end, and the exchange drops each chunk (docs/url-session-transport.md).
   private static func stopReading(_ task: URLSessionDataTask) {
     #if !canImport(FoundationNetworking)
       task.cancel()
     #endif
-  }
-
-  /// Runs `work`, which cancels a task, on another thread: on Linux a delegate call runs on
-  /// the session's work queue (see ``InlineDelegateQueue``), and Swift 6.3's
-  /// FoundationNetworking cancels a task by waiting for that queue. Used for a refused
-  /// challenge only, whose task FoundationNetworking cancels after the reply has ended, so
-  /// that nothing can end the task in between.
-  private static func offTheWorkQueue(_ work: @escaping @Sendable () -> Void) {
-    DispatchQueue.global().async(execute: work)
   }
 
   func urlSession(
@@ -272,14 +230,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 }
 
 #if canImport(FoundationNetworking)
-  /// The transport's sessions' delegate queue on Linux, which runs each delegate call at once
-  /// on the thread that hands it over. FoundationNetworking queues one operation per 16 KiB
-  /// that libcurl delivers, and libcurl inflates up to a hundred socket reads in one pass
-  /// before a cancel can run: queued, a 1 MB gzip reply of 1 GiB was all in memory (1.18 GB)
-  /// before the exchange refused it. Run at once, each chunk is dropped as it comes.
-  /// FoundationNetworking's completion handlers return to its work queue asynchronously, and
-  /// the delegate's own calls only take a lock and resume a caller, or hand a challenge's
-  /// refusal (which cancels) to another thread.
+  /// The sessions' delegate queue on Linux, which runs each delegate call at once on the thread
+  /// that hands it over: queued, every chunk of an oversized (or inflating) reply would be in
+  /// memory before the exchange could refuse it (docs/url-session-transport.md). The delegate's
+  /// calls only take a lock and resume a caller, or hand a cancel to another thread.
   final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
       block()

@@ -4,15 +4,13 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Which redirects the transport follows, and with which headers: ``SessionDelegate`` asks
-/// before following each one.
+/// Which redirects the transport follows, and with which headers.
 enum RedirectPolicy {
   /// The request to send for a redirect to `proposed`, or `nil` to return the redirect
   /// response itself. A redirect to another origin (scheme, host or port) loses the credential
   /// headers, and one to another scheme (`file:`, or `http:` from `https:`) is not followed.
-  /// Nor is any redirect of a request with a body: sign-in and refresh carry one, and must not
-  /// take a token from wherever a redirect points; a body request rewritten to a `GET` would
-  /// lose what it asked for anyway.
+  /// Nor is any redirect of a request with a body: sign-in and refresh must not take a token
+  /// from wherever a redirect points.
   static func request(following proposed: URLRequest, from original: URLRequest?) -> URLRequest? {
     let hasBody = original?.httpBody != nil || original?.httpBodyStream != nil
     let scheme = proposed.url?.scheme?.lowercased()

@@ -2,34 +2,18 @@ import CardData
 import CardPrimitives
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The `InputStream` that `URLSession` reads a `.segments` body from: each segment in order,
-/// bytes from memory and files from disk one read at a time, so that a body of any size is
-/// sent with no copy of it in memory or on disk.
-///
-/// A file must hold exactly the length its segment states, from its first byte to its end: one
-/// that is missing, ends early or is longer fails the stream, and ``failure`` says which file
-/// and how, so that no body goes out other than as it was built.
-///
-/// `URLSession` reads it on its own thread and the transport asks for ``failure`` on another,
-/// so its state is behind a lock.
+/// files read from disk as they go, so that a body of any size is sent with no copy of it.
+/// A file must hold exactly the length its segment states: one that is missing, ends early or
+/// is longer fails the stream, and ``failure`` says which file and how.
 final class SegmentedBodyStream: InputStream {
   private let segments: [HTTPBody.Segment]
   private let state = Protected(State())
 
   private struct State {
     var status = Stream.Status.notOpen
-    /// The segment being read, and how many of its bytes have been read.
     var index = 0
     var offset: Int64 = 0
-    /// The open file of the segment being read, when it is a file.
     var file: PosixFile?
     var failure: TransportError?
   }
@@ -39,12 +23,10 @@ final class SegmentedBodyStream: InputStream {
     super.init(data: Data())
   }
 
-  /// A stream left unfinished, its exchange cancelled or failed, still closes its file.
   deinit {
     state.withLock { $0.file?.closeIgnoringErrors() }
   }
 
-  /// Why the stream failed, if it did: the request's body file could not be sent as stated.
   var failure: TransportError? { state.withLock { $0.failure } }
 
   override func open() {
@@ -80,8 +62,7 @@ final class SegmentedBodyStream: InputStream {
     }
   }
 
-  /// Reads from the current segment, moving to the next one when it is done: 0 when it moved
-  /// on without reading, -1 when the stream failed.
+  /// Reads from the current segment: 0 when it moved on to the next, -1 when the stream failed.
   private func read(
     into buffer: UnsafeMutablePointer<UInt8>, _ length: Int, _ state: inout State
   ) -> Int {

@@ -17,9 +17,6 @@ extension TransportError {
       url: (error as? URLError)?.failingURL ?? request.url,
       requestTimeout: request.timeoutInterval)
     switch error {
-    case let error as TransportError:
-      kind = error.kind
-      message = error.message
     case let error as URLError where Self.isHeaderTooLarge(error):
       kind = .replyRefused
       message =
@@ -49,8 +46,7 @@ extension TransportError {
     self.init(taskIsCancelled ? .cancelled : kind, message)
   }
 
-  /// Foundation's description of `error`, unless it is empty or the generic "The operation
-  /// could not be completed" that names the code again.
+  /// Foundation's description of `error`, unless empty or generic.
   private static func reason(of error: URLError) -> String? {
     let description = error.localizedDescription.trimmingCharacters(in: .whitespaces)
     let generic = ["The operation could not be completed", "The operation couldn’t be completed"]
@@ -60,9 +56,8 @@ extension TransportError {
     return description
   }
 
-  /// A connection closed before any byte of a reply (libcurl's `CURLE_GOT_NOTHING`) reaches
-  /// FoundationNetworking's caller as `badServerResponse` with that text. It is a lost
-  /// connection, which a request that may be sent again is: the same as a reset one.
+  /// A connection closed before any byte of a reply (libcurl's `CURLE_GOT_NOTHING`): lost,
+  /// as a reset one is, so that a request that may be sent again is.
   private static func isClosedWithoutReply(_ error: URLError) -> Bool {
     #if canImport(FoundationNetworking)
       return error.code == .badServerResponse
@@ -72,11 +67,8 @@ extension TransportError {
     #endif
   }
 
-  /// libcurl refuses a header line over 100 KiB as `CURLE_OUT_OF_MEMORY`, whose text is "Out
-  /// of memory", and headers over 300 KiB in all as "Too large response headers: …";
-  /// FoundationNetworking passes both on as `URLError.unknown` with that text. A real lack of
-  /// memory in libcurl would read the same, but on this path a server sending too much is
-  /// what it means.
+  /// libcurl refuses a header line over 100 KiB as "Out of memory" and headers over 300 KiB as
+  /// "Too large response headers: …", both `URLError.unknown` from FoundationNetworking.
   private static func isHeaderTooLarge(_ error: URLError) -> Bool {
     #if canImport(FoundationNetworking)
       let text = error.localizedDescription
@@ -89,8 +81,7 @@ extension TransportError {
 
   typealias Meaning = (kind: Kind, sentence: @Sendable (FailedRequest) -> String)
 
-  /// The `URLError` codes the transport tells apart; any other is
-  /// ``CardData/TransportError/Kind/other``.
+  /// Any other code is ``CardData/TransportError/Kind/other``.
   static let urlErrorMeanings: [URLError.Code: Meaning] = [
     .cannotConnectToHost: cannotConnect(refused),
     .notConnectedToInternet: cannotConnect(": this device is offline"),
@@ -142,8 +133,8 @@ extension TransportError {
 }
 
 /// What a failure message may say about the request, never the URL's path, query or
-/// credentials: `server` as `api.example.com:443` or `[::1]:8080`, `host` alone, both
-/// `the server` without a host, and the request timeout in words such as `30 s`.
+/// credentials: `server` as `api.example.com:443`, `host` alone (or `the server`), and the
+/// request timeout in words such as `30 s`.
 struct FailedRequest: Sendable {
   var server: String
   var host: String

@@ -41,10 +41,9 @@ public final class URLSessionTransport: HTTPTransport {
   }
 
   /// Cancelling the calling `Task` cancels the `URLSession` task and throws
-  /// ``CardData/TransportError/Kind/cancelled``; an exchange still running after the resource
-  /// timeout is cancelled and throws ``CardData/TransportError/Kind/timedOut``, and a reply
-  /// larger than ``Configuration/maximumReplySize`` throws
-  /// ``CardData/TransportError/Kind/replyRefused`` as soon as it crosses the limit.
+  /// ``CardData/TransportError/Kind/cancelled``; an exchange past the resource timeout throws
+  /// ``CardData/TransportError/Kind/timedOut``, and a reply over the size limit
+  /// ``CardData/TransportError/Kind/replyRefused`` as soon as it crosses it.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
     let outgoing = try OutgoingRequest(request, timeoutInterval: requestTimeoutInterval)
@@ -61,14 +60,11 @@ public final class URLSessionTransport: HTTPTransport {
     return try HTTPResponse(response, body: data)
   }
 
-  /// Races the exchange against a timer of ``resourceTimeout``, because FoundationNetworking
-  /// ignores `timeoutIntervalForResource`, or of the request's ``CardData/HTTPRequest/timeLimit``
-  /// when that is shorter.
+  /// Races the exchange against a timer of ``resourceTimeout`` (FoundationNetworking ignores
+  /// `timeoutIntervalForResource`), or of the request's time limit when that is shorter.
   ///
-  /// A request with a body goes through a session of its own, so on a connection of its own:
-  /// when a reused connection drops before the reply, libcurl sends the request again, and
-  /// FoundationNetworking then sends the headers without the body, which the server waits
-  /// for until it gives up. A new connection is never retried that way.
+  /// A request with a body goes through a session, so a connection, of its own: libcurl resends
+  /// a request whose reused connection dropped, and FoundationNetworking then sends no body.
   private func exchange(_ outgoing: OutgoingRequest) async throws -> (Data, URLResponse) {
     let session =
       outgoing.hasBody
@@ -107,59 +103,58 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 extension URLSessionTransport {
-  /// How a ``URLSessionTransport`` sends requests; the timeouts are checked when it is made
-  /// and fixed after. Not `Sendable`: the transport copies what it needs.
+  /// How a ``URLSessionTransport`` sends requests; the timeouts are checked when it is made.
   public struct Configuration {
-    public static let defaultRequestTimeout = Duration.seconds(30)
+    package static let defaultRequestTimeout = Duration.seconds(30)
     public static let defaultResourceTimeout = Duration.seconds(300)
-    public static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
+    package static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
     /// 16 MiB: a list of a thousand cards is about 350 KiB.
     public static let defaultMaximumReplySize = 16 << 20
 
     /// How long a request may go without any data arriving before it fails with
     /// ``CardData/TransportError/Kind/timedOut``; rounded up to whole seconds on Linux.
-    public let requestTimeout: Duration
-    /// How long a whole exchange may take, even while data keeps arriving, before it is
-    /// cancelled with ``CardData/TransportError/Kind/timedOut``: it bounds how long a slow
-    /// server holds whatever the caller holds meanwhile, such as the store's refresh lock.
-    public let resourceTimeout: Duration
-    /// The most bytes a reply body may have, counted as they arrive (after decompression): a
-    /// larger one fails with ``CardData/TransportError/Kind/replyRefused`` before more of it
-    /// is held in memory.
-    public let maximumReplySize: Int
+    package private(set) var requestTimeout = defaultRequestTimeout
+    /// How long a whole exchange may take, even while data keeps arriving, before it fails with
+    /// ``CardData/TransportError/Kind/timedOut``: it bounds how long a slow server holds what
+    /// the caller holds meanwhile, such as the store's refresh lock.
+    package private(set) var resourceTimeout = defaultResourceTimeout
+    /// The most bytes a reply body may have, counted as they arrive: a larger one fails with
+    /// ``CardData/TransportError/Kind/replyRefused`` before more of it is held in memory.
+    package private(set) var maximumReplySize = defaultMaximumReplySize
     /// Copied for the transport's own `URLSession`; tests set `protocolClasses`.
-    public var sessionConfiguration: URLSessionConfiguration
+    package var sessionConfiguration: URLSessionConfiguration
 
     public init(
       sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
     ) {
-      self.requestTimeout = Self.defaultRequestTimeout
-      self.resourceTimeout = Self.defaultResourceTimeout
-      self.maximumReplySize = Self.defaultMaximumReplySize
       self.sessionConfiguration = sessionConfiguration
     }
 
-    /// Throws ``ConfigurationError`` unless each timeout is positive and at most
-    /// ``maximumTimeout``, and the reply size is positive.
+    /// Throws ``ConfigurationError`` unless each timeout is in (0, ``maximumTimeout``] and the
+    /// reply size is positive.
     public init(
       requestTimeout: Duration,
       resourceTimeout: Duration = Self.defaultResourceTimeout,
       maximumReplySize: Int = Self.defaultMaximumReplySize,
       sessionConfiguration: URLSessionConfiguration = Self.defaultSessionConfiguration()
     ) throws(ConfigurationError) {
-      try Self.check(requestTimeout, named: "requestTimeout")
-      try Self.check(resourceTimeout, named: "resourceTimeout")
+      for (name, timeout) in [
+        ("requestTimeout", requestTimeout), ("resourceTimeout", resourceTimeout),
+      ]
+      where timeout <= .zero || timeout > Self.maximumTimeout {
+        throw ConfigurationError(
+          "\(name) must be positive and at most \(Self.maximumTimeout), not \(timeout)")
+      }
       guard maximumReplySize > 0 else {
         throw ConfigurationError("maximumReplySize must be positive, not \(maximumReplySize)")
       }
+      self.init(sessionConfiguration: sessionConfiguration)
       self.requestTimeout = requestTimeout
       self.resourceTimeout = resourceTimeout
       self.maximumReplySize = maximumReplySize
-      self.sessionConfiguration = sessionConfiguration
     }
 
-    /// An ephemeral session configuration without a URL cache or cookie storage: the
-    /// request pipeline owns credentials, and API responses are never answered from a cache.
+    /// Ephemeral, without a URL cache or cookies: the pipeline owns credentials.
     public static func defaultSessionConfiguration() -> URLSessionConfiguration {
       let configuration = URLSessionConfiguration.ephemeral
       configuration.urlCache = nil
@@ -168,7 +163,6 @@ extension URLSessionTransport {
       return configuration
     }
 
-    /// A copy, so that the caller's object is left as it was.
     func makeSessionConfiguration() -> URLSessionConfiguration {
       let copy =
         (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
@@ -176,8 +170,8 @@ extension URLSessionTransport {
       return copy
     }
 
-    /// FoundationNetworking truncates the interval to whole seconds, so that a timeout under
-    /// one second would fail every request at once; rounding up keeps it at least as asked.
+    /// FoundationNetworking truncates the interval to whole seconds: rounded up, a timeout
+    /// under one second does not fail every request at once.
     var urlRequestTimeoutInterval: TimeInterval {
       #if canImport(FoundationNetworking)
         return requestTimeout.timeInterval.rounded(.up)
@@ -185,19 +179,12 @@ extension URLSessionTransport {
         return requestTimeout.timeInterval
       #endif
     }
-
-    private static func check(_ timeout: Duration, named name: String) throws(ConfigurationError) {
-      guard timeout > .zero, timeout <= maximumTimeout else {
-        throw ConfigurationError(
-          "\(name) must be positive and at most \(maximumTimeout), not \(timeout)")
-      }
-    }
   }
 
   /// A ``Configuration`` that cannot be used, such as a timeout that is not positive.
   public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Starts with `invalid configuration:`.
-    public let message: String
+    package let message: String
 
     init(_ reason: String) { message = "invalid configuration: " + reason }
 
@@ -205,12 +192,10 @@ extension URLSessionTransport {
   }
 }
 
-/// An ``CardData/HTTPRequest`` turned into what `URLSession` sends: a `.data` body in
-/// `httpBody`, a `.file` body streamed by an upload task from the file with its `Content-Length`
-/// (a stream alone would go out chunked). The file is also an unopened `httpBodyStream`,
-/// because FoundationNetworking hands a `URLProtocol` no upload body. A `.segments` body is a
-/// ``SegmentedBodyStream`` in `httpBodyStream`: FoundationNetworking sends any stream chunked,
-/// and Apple platforms send it with the `Content-Length` set here.
+/// An ``CardData/HTTPRequest`` as `URLSession` sends it: a `.data` body in `httpBody`; a `.file`
+/// body streamed by an upload task with its `Content-Length`, and also an unopened
+/// `httpBodyStream` (FoundationNetworking hands a `URLProtocol` no upload body); a `.segments`
+/// body as a ``SegmentedBodyStream``, sent chunked by FoundationNetworking.
 struct OutgoingRequest {
   var urlRequest: URLRequest
   var uploadFile: URL?
@@ -260,9 +245,8 @@ struct OutgoingRequest {
     self.urlRequest = urlRequest
   }
 
-  /// Throws unless `url` names a readable regular file of exactly `length` bytes; unchecked,
-  /// FoundationNetworking reports a missing file only as "File system error", a `URLProtocol`
-  /// reads it as an empty body, and a file of another length goes out unnoticed.
+  /// Throws unless `url` names a readable regular file of exactly `length` bytes, which
+  /// FoundationNetworking would report as "File system error" or not at all.
   private static func check(_ url: URL, length: Int64) throws(TransportError) {
     func invalid(_ problem: String) -> TransportError {
       TransportError(.invalidRequest, "body file \(url.path) \(problem)")
@@ -284,9 +268,8 @@ struct OutgoingRequest {
 }
 
 extension HTTPResponse {
-  /// `URLSession` keeps header fields in a dictionary that has already joined repeated fields
-  /// with commas, so they come out sorted by name for a stable order. A response that is not
-  /// HTTP throws ``CardData/TransportError/Kind/other``.
+  /// Fields come sorted by name, for a stable order (`URLSession` keeps them in a dictionary).
+  /// A response that is not HTTP throws ``CardData/TransportError/Kind/other``.
   init(_ response: URLResponse, body: Data) throws(TransportError) {
     guard let response = response as? HTTPURLResponse else {
       throw TransportError(.other, "not an HTTP response: \(type(of: response))")

@@ -97,8 +97,9 @@ struct ClearTests {
   /// file system's limit of 255: the move fails, so the file is deleted as before.
   @Test func anUnreadableFileThatCannotBeMovedIsDeleted() async throws {
     let name = String(repeating: "s", count: 250)
-    let store = try EncryptedFileCredentialStore(
-      configuration: .init(directory: fixture.home, sealedFileName: name))
+    var configuration = EncryptedFileCredentialStore.Configuration(directory: fixture.home)
+    configuration.sealedFileName = name  // too long to take the `.corrupt` suffix
+    let store = try EncryptedFileCredentialStore(configuration: configuration)
     try FileManager.default.createDirectory(at: fixture.home, withIntermediateDirectories: true)
     let sealed = fixture.home.appendingPathComponent(name)
     try Data("not a sealed credential".utf8).write(to: sealed)

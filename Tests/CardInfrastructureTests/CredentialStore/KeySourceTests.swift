@@ -41,20 +41,18 @@ struct KeySourceTests {
   }
 
   @Test(arguments: ["", ".", "..", "a/b"])
-  func fileNamesMustBePlainNames(name: String) {
-    let sealed = configurationError(.init(directory: fixture.home, sealedFileName: name))
+  func theFileNameMustBeAPlainName(name: String) {
+    var configuration = EncryptedFileCredentialStore.Configuration(directory: fixture.home)
+    configuration.sealedFileName = name
+    let sealed = configurationError(configuration)
     #expect(sealed?.kind == .invalidConfiguration)
     #expect(sealed?.message.hasPrefix("invalid configuration: sealedFileName \"\(name)\"") == true)
-    let lock = configurationError(.init(directory: fixture.home, lockFileName: name))
-    #expect(lock?.kind == .invalidConfiguration)
-    #expect(lock?.message.hasPrefix("invalid configuration: lockFileName \"\(name)\"") == true)
   }
 
   @Test func otherUnusableLayoutsAreInvalidConfigurations() {
     let home = fixture.home
     let layouts: [EncryptedFileCredentialStore.Configuration] = [
       .init(directory: URL(string: "https://example.test/store")!),
-      .init(directory: home, sealedFileName: "same", lockFileName: "same"),
       .init(directory: home, keySource: .keyFile(home.appendingPathComponent("credential.sealed"))),
       .init(directory: home, keySource: .keyFile(URL(string: "https://example.test/key")!)),
     ]
@@ -84,14 +82,12 @@ struct KeySourceTests {
     }
   }
 
-  @Test func pathsAreConfigurable() async throws {
+  @Test func theKeyFileIsConfigurable() async throws {
     let keyURL = fixture.root.appendingPathComponent("elsewhere/my.key")
     let store = try EncryptedFileCredentialStore(
-      configuration: .init(
-        directory: fixture.home, keySource: .keyFile(keyURL), sealedFileName: "session.bin",
-        lockFileName: "session.lock"))
+      configuration: .init(directory: fixture.home, keySource: .keyFile(keyURL)))
     try await store.save(credential(generation: 1))
-    #expect(try fixture.homeContents() == ["session.bin", "session.lock"])
+    #expect(try fixture.homeContents() == ["credential.sealed", "credential.sealed.lock"])
     #expect(try permissions(of: keyURL) == 0o600)
     #expect(try permissions(of: keyURL.deletingLastPathComponent()) == 0o700)
     #expect(try await store.load() == credential(generation: 1))

@@ -83,13 +83,6 @@ struct TransportErrorMappingTests {
     #expect(error.message.hasPrefix("no response from api.example.test:8443"))
   }
 
-  @Test func keepsATransportErrorAsItIs() {
-    let original = TransportError(.invalidRequest, "body file missing")
-    let mapped = TransportError(
-      urlSessionError: original, request: Self.request, taskIsCancelled: false)
-    #expect(mapped == original)
-  }
-
   @Test func mapsAnyOtherErrorToOther() {
     let error = TransportError(
       urlSessionError: CocoaError(.fileReadCorruptFile), request: Self.request,
