@@ -24,7 +24,7 @@ extension NetworkResult: Equatable where Value: Equatable {}
 extension NetworkResult: Hashable where Value: Hashable {}
 
 extension NetworkResult {
-  public consuming func get() throws(CardError) -> Value {
+  package consuming func get() throws(CardError) -> Value {
     switch self {
     case .success(let value): value
     case .requestErr(let message, let status): throw .requestErr(message: message, status: status)
@@ -36,7 +36,7 @@ extension NetworkResult {
 
   /// Maps a success's payload to an entity, such as `tryMap { try $0.card() }`; a payload
   /// that breaks the contract's rules becomes ``pathErr(reason:)``.
-  public consuming func tryMap<NewValue>(
+  package consuming func tryMap<NewValue>(
     _ transform: (Value) throws(WireMappingError) -> NewValue
   ) -> NetworkResult<NewValue> {
     switch self {
@@ -124,15 +124,15 @@ extension CardError {
 /// `{"status": 200, "success": true, "message": "card fetched", "data": …}`. The `status`
 /// repeats the HTTP status for information only; `data` is `nil` when `null` or absent, and
 /// is not read at all when `success` is false: a failure's payload has no shape to break.
-public struct GenericResponse<T: Decodable>: Decodable {
-  public var status: Int
-  public var success: Bool
-  public var message: String
-  public var data: T?
+package struct GenericResponse<T: Decodable>: Decodable {
+  package var status: Int
+  package var success: Bool
+  package var message: String
+  package var data: T?
 
   fileprivate enum CodingKeys: String, CodingKey { case status, success, message, data }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     status = try container.decode(Int.self, forKey: .status)
     success = try container.decode(Bool.self, forKey: .success)
@@ -146,10 +146,10 @@ extension GenericResponse: Equatable where T: Equatable {}
 
 /// The payload of replies whose `data` is always `null`: `cardDelete` and `logout`. It
 /// decodes only from `null`, so a reply that unexpectedly carries data breaks the contract.
-public struct NoPayload: Decodable, Hashable, Sendable {
-  public init() {}
+package struct NoPayload: Decodable, Hashable, Sendable {
+  package init() {}
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     guard try decoder.singleValueContainer().decodeNil() else {
       throw DecodingError.typeMismatch(
         NoPayload.self,
@@ -161,16 +161,16 @@ public struct NoPayload: Decodable, Hashable, Sendable {
 /// A reply that decodes but breaks one of the contract's rules, such as an `mbti` that is
 /// not four letters: the field as the wire names it, and a reason of at most 200 characters
 /// that never holds a token. ``NetworkResult/tryMap(_:)`` makes it a `pathErr`.
-public struct WireMappingError: Error, Hashable, Sendable, CustomStringConvertible {
-  public let field: String
-  public let reason: String
+package struct WireMappingError: Error, Hashable, Sendable, CustomStringConvertible {
+  package let field: String
+  package let reason: String
 
-  public init(field: String, reason: String) {
+  package init(field: String, reason: String) {
     self.field = field
     self.reason = reason.truncated(to: 200)
   }
 
-  public var description: String { reason }
+  package var description: String { reason }
 }
 
 /// One decoder for every reply: it keeps no state between decodes.

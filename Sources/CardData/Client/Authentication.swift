@@ -26,9 +26,9 @@ import Foundation
 ///
 /// The refresh call itself must be sent by a chain without this middleware (``CardAPI`` wires
 /// it so).
-public actor Authentication: ClientMiddleware {
-  public let refreshWindow: Duration
-  public let refreshLimit: RefreshLimit
+package actor Authentication: ClientMiddleware {
+  package let refreshWindow: Duration
+  package let refreshLimit: RefreshLimit
 
   private let store: any CredentialStore
   private let refresher: any TokenRefresher
@@ -47,7 +47,7 @@ public actor Authentication: ClientMiddleware {
   /// `refresher` makes the refresh call with a chain that bypasses this middleware;
   /// `refreshWindow` is how close to expiry to refresh before use; `knownTokens` learns the
   /// tokens of every credential used, for the redactors that share it.
-  public init(
+  package init(
     store: any CredentialStore,
     refresher: any TokenRefresher,
     clock: any WallClock = SystemWallClock(),
@@ -65,7 +65,7 @@ public actor Authentication: ClientMiddleware {
 
   /// Sends `request` with the current credential, refreshed first when due; a 401 to it is
   /// answered once per call, by sending it again with a newer credential.
-  public nonisolated func intercept(
+  package nonisolated func intercept(
     _ request: HTTPRequest, context: RequestContext,
     next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
   ) async throws(CallFailure) -> HTTPResponse {
@@ -303,11 +303,11 @@ extension CardError {
 }
 
 /// Stops a refresh loop: at most `maximum` fresh tokens proved unusable within any `window`.
-public struct RefreshLimit: Hashable, Sendable {
-  public var maximum: Int
-  public var window: Duration
+package struct RefreshLimit: Hashable, Sendable {
+  package var maximum: Int
+  package var window: Duration
 
-  public init(maximum: Int = 5, window: Duration = .seconds(30)) {
+  package init(maximum: Int = 5, window: Duration = .seconds(30)) {
     self.maximum = maximum
     self.window = window
   }

@@ -14,12 +14,12 @@ import Foundation
 /// `.segments`: the framing and in-memory parts as bytes, each file part as its own file at the
 /// size it has now, which the transport streams when it sends the request. No file is read,
 /// copied or created here, so memory use does not grow with the size of the files.
-public struct MultipartEncoder: Sendable {
-  public init() {}
+package struct MultipartEncoder: Sendable {
+  package init() {}
 
   /// The body and its `Content-Type`, after checking the boundary and the text written verbatim
   /// into part headers, and measuring each file part.
-  public func encode(
+  package func encode(
     _ form: MultipartFormData
   ) throws(MultipartEncodingError) -> EncodedMultipartBody {
     var segments: [HTTPBody.Segment] = []
@@ -41,14 +41,14 @@ public struct MultipartEncoder: Sendable {
 
 /// A form encoded by ``MultipartEncoder``: the request body and its `Content-Type`
 /// (`multipart/form-data; boundary=…`).
-public struct EncodedMultipartBody: Sendable, Hashable {
-  public let body: HTTPBody
-  public let contentType: String
+package struct EncodedMultipartBody: Sendable, Hashable {
+  package let body: HTTPBody
+  package let contentType: String
 }
 
 /// Why ``MultipartEncoder`` could not encode a form.
-public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
-  public enum Kind: String, Hashable, Sendable {
+package struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
+  package enum Kind: String, Hashable, Sendable {
     /// A file part's file is missing, is not a regular file, or its size cannot be read.
     case unreadableFile
     /// Not 1 to 70 characters that RFC 2046 allows in a boundary.
@@ -57,18 +57,18 @@ public struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringCon
     case invalidContentType
   }
 
-  public let kind: Kind
+  package let kind: Kind
   /// A file part's path; `nil` when no file is involved.
-  public let path: String?
-  public let reason: String
+  package let path: String?
+  package let reason: String
 
-  public init(_ kind: Kind, path: String? = nil, reason: String) {
+  package init(_ kind: Kind, path: String? = nil, reason: String) {
     self.kind = kind
     self.path = path
     self.reason = reason
   }
 
-  public var description: String {
+  package var description: String {
     let subject =
       switch kind {
       case .unreadableFile: "Cannot read multipart file part"

@@ -1,6 +1,15 @@
 import CardDomain
 import Foundation
 
+/// What a repository needs of the network: send an endpoint, get its response or a
+/// ``CardDomain/CardError`` that keeps the contract's distinctions.
+///
+/// ``RequestPipeline`` is the implementation; a repository's tests use a spy of this
+/// one-method port instead of the whole pipeline.
+package protocol APIClient: Sendable {
+  func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response
+}
+
 /// Sends endpoints: builds the request, runs it through the middleware in order, the
 /// transport at the end of the chain, and has the endpoint judge the reply.
 ///
@@ -171,4 +180,42 @@ private struct PreparedRequest {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
   }()
+}
+
+extension RequestPath {
+  /// `prefix` followed by ``percentEncoded``, built in one string.
+  func encoded(after prefix: String) -> String {
+    var text = prefix
+    text.reserveCapacity(prefix.utf8.count + segments.reduce(1) { $0 + 1 + 3 * $1.utf8.count })
+    if segments.isEmpty { text += "/" }
+    for segment in segments {
+      text += "/"
+      let bytes = segment.utf8
+      if !bytes.isEmpty && !bytes.contains(where: { $0 != UInt8(ascii: ".") }) {
+        // `.` and `..` mean "this" and "parent" to every URL resolver: keep them data.
+        text += String(repeating: "%2E", count: bytes.count)
+      } else if bytes.allSatisfy(Self.mayStandUnencoded) {
+        text += segment
+      } else {
+        for byte in bytes {
+          if Self.mayStandUnencoded(byte) {
+            text.unicodeScalars.append(Unicode.Scalar(byte))
+          } else {
+            text += (byte < 16 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
+          }
+        }
+      }
+    }
+    return text
+  }
+
+  /// RFC 3986's unreserved characters, the sub-delimiters, `:` and `@`.
+  private static func mayStandUnencoded(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: "-._~!$&'()*+,;=:@".utf8.contains(byte)
+    }
+  }
 }
