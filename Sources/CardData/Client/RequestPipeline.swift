@@ -23,20 +23,17 @@ package struct RequestPipeline: APIClient {
   private let base: String
   private let transport: any HTTPTransport
   private let middleware: [any ClientMiddleware]
-  private let multipartEncoder: MultipartEncoder
   private let sleeper: any Sleeper
   private let clock: any WallClock
   private let redactor: Redactor
 
-  /// `middleware` runs outermost first; `multipartEncoder` encodes multipart bodies;
-  /// `clock` and `sleeper` are the ones middleware tell time and wait with
-  /// (``RequestContext/clock``); `redactor` hides the session's tokens in every error's
-  /// message.
+  /// `middleware` runs outermost first; `clock` and `sleeper` are the ones middleware tell
+  /// time and wait with (``RequestContext/clock``); `redactor` hides the session's tokens in
+  /// every error's message.
   package init(
     baseURL: URL,
     transport: any HTTPTransport,
     middleware: [any ClientMiddleware] = [],
-    multipartEncoder: MultipartEncoder = MultipartEncoder(),
     sleeper: any Sleeper = TaskSleeper(),
     clock: any WallClock = SystemWallClock(),
     redactor: Redactor = .standard
@@ -50,7 +47,6 @@ package struct RequestPipeline: APIClient {
     self.base = base
     self.transport = transport
     self.middleware = middleware
-    self.multipartEncoder = multipartEncoder
     self.sleeper = sleeper
     self.clock = clock
     self.redactor = redactor
@@ -76,7 +72,7 @@ package struct RequestPipeline: APIClient {
     guard let url = URL(string: endpoint.path.encoded(after: base)) else {
       throw .invalidInput(.unreadableInput("no valid URL for \(endpoint.path) below \(base)"))
     }
-    let prepared = try PreparedRequest(endpoint, url: url, encoder: multipartEncoder)
+    let prepared = try PreparedRequest(endpoint, url: url)
     let context = RequestContext(
       id: RequestContext.nextID(), endpointName: endpoint.name,
       authorization: endpoint.authorization, body: prepared.bodySummary, clock: clock,
@@ -141,7 +137,7 @@ private struct PreparedRequest {
 
   /// The base URL plus the percent-encoded path, `Accept: application/json`, and a body
   /// with an explicit `Content-Type` (FoundationNetworking would add a form type otherwise).
-  init(_ endpoint: EndpointRequest, url: URL, encoder: MultipartEncoder) throws(CardError) {
+  init(_ endpoint: EndpointRequest, url: URL) throws(CardError) {
     var headers = Self.acceptJSON
     var body = HTTPBody.empty
     var summary = RequestBodySummary.empty
@@ -159,14 +155,12 @@ private struct PreparedRequest {
       body = .data(data)
       summary = .json(data)
     case .multipart(let form):
-      let encoded: EncodedMultipartBody
       do {
-        encoded = try encoder.encode(form)
+        body = try form.encoded()
       } catch {
         throw .invalidInput(.unreadableInput(error.description))
       }
-      headers["Content-Type"] = encoded.contentType
-      body = encoded.body
+      headers["Content-Type"] = form.contentType
       summary = .multipart(form.parts.map(RequestBodySummary.Part.init))
     }
     request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body)
