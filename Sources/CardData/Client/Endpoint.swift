@@ -63,7 +63,8 @@ package enum Authorization: Hashable, Sendable {
 
 /// A URL path held as segments, so that each is percent-encoded on its own: an id such as
 /// `a/b` stays one segment (`a%2Fb`), and an id `..` stays data (`%2E%2E`).
-package struct RequestPath: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+package struct RequestPath: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible
+{
   /// Not encoded.
   package let segments: [String]
 

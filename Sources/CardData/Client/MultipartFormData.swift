@@ -64,7 +64,8 @@ package struct MultipartPart: Hashable, Sendable {
   package let contentType: String?
   package let content: Content
 
-  package init(name: String, filename: String? = nil, contentType: String? = nil, content: Content) {
+  package init(name: String, filename: String? = nil, contentType: String? = nil, content: Content)
+  {
     self.name = name
     self.filename = filename
     self.contentType = contentType
@@ -129,7 +130,6 @@ package struct MultipartEncodingError: Error, Hashable, Sendable, CustomStringCo
     return "\(subject) at \(path): \(reason)"
   }
 }
-
 
 extension HTTPBody {
   /// The body of `form` in order (RFC 7578, RFC 2046 §5.1.1), after checking the header text
