@@ -228,18 +228,9 @@ private func whyNot<T: Decodable>(
 /// The message of an envelope body; `nil` for another body or a blank message.
 private func envelopeMessage(in body: Data) -> String? {
   guard let header = try? replyDecoder.decode(GenericResponse<AnyPayload>.self, from: body),
-    !isBlank(header.message)
+    !header.message.isBlank
   else { return nil }
   return header.message
-}
-
-/// Whether `text` is whitespace only, judged scalar by scalar with ASCII looked at directly,
-/// so that a message of megabytes of spaces is judged faster than it arrives.
-private func isBlank(_ text: String) -> Bool {
-  text.unicodeScalars.allSatisfy { scalar in
-    scalar.isASCII
-      ? scalar == " " || ("\t"..."\r").contains(scalar) : scalar.properties.isWhitespace
-  }
 }
 
 /// Whatever `data` holds, when an envelope is read only for its `success` and `message`.

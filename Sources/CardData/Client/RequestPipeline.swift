@@ -53,20 +53,16 @@ package struct RequestPipeline: APIClient {
   }
 
   package func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
-    let request = EndpointRequest(
-      name: endpoint.name, method: endpoint.method, path: endpoint.path, body: endpoint.body,
-      authorization: endpoint.authorization)
     do {
-      return try endpoint.decode(try await response(to: request)).get()
+      return try endpoint.decode(try await response(to: endpoint)).get()
     } catch {
       // Every error of every endpoint leaves here, whatever built its message.
       throw redactor.redact(error)
     }
   }
 
-  /// The reply to what an endpoint asks for. Not generic over the response, so the common
-  /// path runs compiled code instead of looking up type metadata.
-  private nonisolated(nonsending) func response(to endpoint: EndpointRequest)
+  /// The reply to what an endpoint asks for, whatever its status.
+  private nonisolated(nonsending) func response<Response>(to endpoint: Endpoint<Response>)
     async throws(CardError) -> HTTPResponse
   {
     guard let url = URL(string: endpoint.path.encoded(after: base)) else {
@@ -122,14 +118,6 @@ package struct RequestPipeline: APIClient {
   }
 }
 
-/// What an endpoint asks to send, without its response type.
-private struct EndpointRequest {
-  let name: String
-  let method: HTTPMethod
-  let path: RequestPath
-  let body: RequestBody
-  let authorization: Authorization
-}
 /// A request built from an endpoint, and what a log may know of its body.
 private struct PreparedRequest {
   let request: HTTPRequest
@@ -137,7 +125,7 @@ private struct PreparedRequest {
 
   /// The base URL plus the percent-encoded path, `Accept: application/json`, and a body
   /// with an explicit `Content-Type` (FoundationNetworking would add a form type otherwise).
-  init(_ endpoint: EndpointRequest, url: URL) throws(CardError) {
+  init<Response>(_ endpoint: Endpoint<Response>, url: URL) throws(CardError) {
     var headers = Self.acceptJSON
     var body = HTTPBody.empty
     var summary = RequestBodySummary.empty
