@@ -71,24 +71,7 @@ extension NetworkResult {
 public func judgeStatus<T: Decodable>(
   by statusCode: Int, data: Data, type: T.Type
 ) -> NetworkResult<T> {
-  judge(statusCode, data, type, refusingRepeatedKeys: false)
-}
-
-private func judge<T: Decodable>(
-  _ statusCode: Int, _ data: Data, _ type: T.Type, refusingRepeatedKeys: Bool
-) -> NetworkResult<T> {
-  switch statusCode {
-  case 200..<300:
-    return judgeSuccess(
-      status: statusCode, body: data, type: type, refusingRepeatedKeys: refusingRepeatedKeys)
-  case 400..<500:
-    let message = envelopeMessage(in: data) ?? ReplyShape.phrase(forStatus: statusCode)
-    return .requestErr(message: message, status: statusCode)
-  case 500..<600:
-    return .serverErr(status: statusCode, message: envelopeMessage(in: data))
-  default:
-    return .pathErr(reason: "unexpected status \(statusCode)")
-  }
+  judgeStatus(of: HTTPResponse(status: statusCode, body: data), type: type)
 }
 
 /// ``judgeStatus(by:data:type:)`` on a whole reply, which also reads the header fields that
@@ -103,11 +86,22 @@ private func judge<T: Decodable>(
 public func judgeStatus<T: Decodable>(
   of reply: HTTPResponse, type: T.Type, refusingRepeatedKeys: Bool = false
 ) -> NetworkResult<T> {
-  let result = judge(reply.status, reply.body, type, refusingRepeatedKeys: refusingRepeatedKeys)
-  guard case .requestErr(let message, 429) = result, let seconds = reply.retryAfterSeconds else {
-    return result
+  let (status, body) = (reply.status, reply.body)
+  switch status {
+  case 200..<300:
+    return judgeSuccess(
+      status: status, body: body, type: type, refusingRepeatedKeys: refusingRepeatedKeys)
+  case 400..<500:
+    var message = envelopeMessage(in: body) ?? ReplyShape.phrase(forStatus: status)
+    if status == 429, let seconds = reply.retryAfterSeconds {
+      message += "; try again in \(seconds) s"
+    }
+    return .requestErr(message: message, status: status)
+  case 500..<600:
+    return .serverErr(status: status, message: envelopeMessage(in: body))
+  default:
+    return .pathErr(reason: "unexpected status \(status)")
   }
-  return .requestErr(message: "\(message); try again in \(seconds) s", status: 429)
 }
 
 extension CardError {
