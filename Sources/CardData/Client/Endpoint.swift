@@ -18,9 +18,9 @@ package struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, 
   package var sampleResponse: HTTPResponse { sample() }
   /// Built when asked for, so that an endpoint made for each request does not copy it.
   private let sample: @Sendable () -> HTTPResponse
-  private let decoder: @Sendable (HTTPResponse) -> NetworkResult<Response>
+  /// Judges a reply, usually with ``judgeStatus(of:type:refusingRepeatedKeys:)``.
+  package let decode: @Sendable (HTTPResponse) -> NetworkResult<Response>
 
-  /// `decode` judges a reply, usually with ``judgeStatus(of:type:)``.
   package init(
     name: String, method: HTTPMethod, path: RequestPath, body: RequestBody = .none,
     authorization: Authorization,
@@ -33,10 +33,8 @@ package struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, 
     self.body = body
     self.authorization = authorization
     self.sample = sampleResponse
-    self.decoder = decode
+    self.decode = decode
   }
-
-  package func decode(_ response: HTTPResponse) -> NetworkResult<Response> { decoder(response) }
 
   /// `name METHOD /path`; the body may hold a password.
   package var description: String { "\(name) \(method) \(path)" }
