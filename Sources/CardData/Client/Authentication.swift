@@ -93,27 +93,18 @@ package actor Authentication: ClientMiddleware {
   /// ends meanwhile.
   private func credential() async throws(CardError) -> AuthCredential {
     let began = endedRefreshes
-    let stored = try await storedCredential()
-    if let stored, !stored.needsRefresh(window: refreshWindow, now: clock.now()) { return stored }
-    return try await freshCredential(after: stored, sharingFailuresSince: began)
-  }
-
-  private func freshCredential(after stored: AuthCredential?, sharingFailuresSince began: Int)
-    async throws(CardError) -> AuthCredential
-  {
-    guard var credential = stored else {
+    guard let stored = try await storedCredential() else {
       return try await missingCredential(sharingFailuresSince: began)
     }
+    if !stored.needsRefresh(window: refreshWindow, now: clock.now()) { return stored }
     do {
-      credential = try await refreshed(replacing: credential, sharingFailuresSince: began)
+      return try await refreshed(replacing: stored, sharingFailuresSince: began)
     } catch {
       // No verdict on the token (offline, a server failure, throttled): a token that still
       // works is better than no request.
-      guard error.leavesTheTokenUndecided, credential.isValid(at: clock.now()) else {
-        throw error
-      }
+      guard error.leavesTheTokenUndecided, stored.isValid(at: clock.now()) else { throw error }
+      return stored
     }
-    return credential
   }
 
   /// Whether to send a request that got a 401 again: once per call, at once when it was sent
