@@ -5,20 +5,20 @@ import CardTestingPrimitives
 /// A sleeper that records every delay, so retry backoff can be checked without waiting. It
 /// returns at once, or with `holdsEverySleep` holds each sleep until its task is cancelled,
 /// as a very long delay would; ``waitUntilAsked(_:)`` tells when the pipeline started waiting.
-package final class RecordingSleeper: Sleeper {
+public final class RecordingSleeper: Sleeper {
   private let recorded = Protected<[Duration]>([])
   private let asked = Tally()
   private let holdsEverySleep: Bool
 
-  package init(holdsEverySleep: Bool = false) { self.holdsEverySleep = holdsEverySleep }
+  public init(holdsEverySleep: Bool = false) { self.holdsEverySleep = holdsEverySleep }
 
-  package var delays: [Duration] { recorded.withLock { $0 } }
+  public var delays: [Duration] { recorded.withLock { $0 } }
 
-  package func waitUntilAsked(_ count: Int) async throws(CancellationError) {
+  public func waitUntilAsked(_ count: Int) async throws(CancellationError) {
     try await asked.wait(forAtLeast: count)
   }
 
-  package func sleep(for duration: Duration) async throws(CancellationError) {
+  public func sleep(for duration: Duration) async throws(CancellationError) {
     recorded.withLock { $0.append(duration) }
     asked.increment()
     if holdsEverySleep { try await Gate().wait() }

@@ -19,7 +19,7 @@ public struct SandboxBackend: Sendable {
   public let cards: RemoteCardRepository
   public let auth: RemoteAuthRepository
   public let store: InMemoryCredentialStore
-  package let sleeper: RecordingSleeper
+  public let sleeper: RecordingSleeper
 
   /// `clock` is the sandbox's as well as the client's, so moving a ``FakeWallClock`` past the
   /// token lifetime (an hour) expires the session on both sides.
