@@ -48,17 +48,10 @@ public struct Birthday: Hashable, Sendable, Comparable, CustomStringConvertible 
 
   /// Parses exactly `YYYY-MM-DD` (four, two and two ASCII digits) and validates the date.
   public init(_ text: String) throws(ValidationError) {
-    let bytes = Array(text.utf8)
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for byte in bytes[range] {
-        guard (0x30...0x39).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - 0x30)
-      }
-      return value
-    }
-    guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
-      let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.map(\.utf8.count) == [4, 2, 2],
+      parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
       Self.isValid(year: year, month: month, day: day)
     else { throw .invalidBirthday(text) }
     (self.year, self.month, self.day) = (year, month, day)

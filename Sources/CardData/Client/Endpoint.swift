@@ -15,16 +15,14 @@ package struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, 
   package let path: RequestPath
   package let body: RequestBody
   package let authorization: Authorization
-  package var sampleResponse: HTTPResponse { sample() }
-  /// Built when asked for, so that an endpoint made for each request does not copy it.
-  private let sample: @Sendable () -> HTTPResponse
+  package let sampleResponse: HTTPResponse
   /// Judges a reply, usually with ``judgeStatus(of:type:refusingRepeatedKeys:)``.
   package let decode: @Sendable (HTTPResponse) -> NetworkResult<Response>
 
   package init(
     name: String, method: HTTPMethod, path: RequestPath, body: RequestBody = .none,
     authorization: Authorization,
-    sampleResponse: @autoclosure @escaping @Sendable () -> HTTPResponse,
+    sampleResponse: HTTPResponse,
     decode: @escaping @Sendable (HTTPResponse) -> NetworkResult<Response>
   ) {
     self.name = name
@@ -32,7 +30,7 @@ package struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, 
     self.path = path
     self.body = body
     self.authorization = authorization
-    self.sample = sampleResponse
+    self.sampleResponse = sampleResponse
     self.decode = decode
   }
 
