@@ -7,7 +7,7 @@ import Foundation
 
 extension Endpoint where Response == AuthCredential {
   /// `POST /auth/login` with `{"userId", "password"}`: a new token pair.
-  public static func login(userID: UserID, password: Password, at now: Date) -> Endpoint {
+  package static func login(userID: UserID, password: Password, at now: Date) -> Endpoint {
     Endpoint(
       name: "login", method: .post, path: "/auth/login",
       body: .json(LoginRequestDTO(userID: userID, password: password)),
@@ -17,7 +17,7 @@ extension Endpoint where Response == AuthCredential {
 
   /// `POST /auth/refresh` with `{"refreshToken"}`: spends the single-use refresh token of
   /// `stale` for a new pair.
-  public static func refresh(_ stale: AuthCredential, at now: Date) -> Endpoint {
+  package static func refresh(_ stale: AuthCredential, at now: Date) -> Endpoint {
     Endpoint(
       name: "refresh", method: .post, path: "/auth/refresh",
       body: .json(RefreshRequestDTO(refreshToken: stale.refreshToken)),
@@ -40,7 +40,7 @@ extension Endpoint where Response == AuthCredential {
 extension Endpoint where Response == Void {
   /// `POST /auth/logout` with the Bearer token: the server revokes the session's refresh
   /// token; `data` is `null`.
-  public static var logout: Endpoint {
+  package static var logout: Endpoint {
     Endpoint(
       name: "logout", method: .post, path: "/auth/logout", authorization: .bearer,
       sampleResponse: SampleReplies.logout, decode: nothing)

@@ -22,21 +22,25 @@ public struct CardAPI: Sendable {
   ///     call line and before the deadline.
   ///   - log: the request log, if any, placed first and last in the chain.
   ///   - deadline: bounds each call, all its attempts and delays included.
-  ///   - knownTokens: learns the session's tokens, which every error's message and every
-  ///     log line sharing it hide (give the log a ``Redactor`` with the same).
   ///   - clock: dates credentials and deadlines; `sleeper` waits out retry delays.
   public init(
-    baseURL: URL,
-    transport: any HTTPTransport,
-    store: any CredentialStore,
-    middleware: [any ClientMiddleware] = [],
-    log: RequestLog? = nil,
-    retryPolicy: RetryPolicy = RetryPolicy(),
-    deadline: CallDeadline? = nil,
-    knownTokens: KnownTokens = KnownTokens(),
-    clock: any WallClock = SystemWallClock(),
-    sleeper: any Sleeper = TaskSleeper(),
-    multipartEncoder: MultipartEncoder = MultipartEncoder()
+    baseURL: URL, transport: any HTTPTransport, store: any CredentialStore,
+    middleware: [any ClientMiddleware] = [], log: RequestLog? = nil, deadline: CallDeadline? = nil,
+    clock: any WallClock = SystemWallClock(), sleeper: any Sleeper = TaskSleeper()
+  ) {
+    self.init(
+      baseURL: baseURL, transport: transport, store: store, middleware: middleware, log: log,
+      retryPolicy: RetryPolicy(), deadline: deadline, knownTokens: KnownTokens(), clock: clock,
+      sleeper: sleeper)
+  }
+
+  /// `knownTokens` learns the session's tokens, which every error's message and every log line
+  /// sharing it hide (give the log a ``Redactor`` with the same).
+  package init(
+    baseURL: URL, transport: any HTTPTransport, store: any CredentialStore,
+    middleware: [any ClientMiddleware] = [], log: RequestLog? = nil, retryPolicy: RetryPolicy,
+    deadline: CallDeadline? = nil, knownTokens: KnownTokens,
+    clock: any WallClock = SystemWallClock(), sleeper: any Sleeper = TaskSleeper()
   ) {
     func pipeline(_ authentication: Authentication?) -> RequestPipeline {
       RequestPipeline(
@@ -44,7 +48,7 @@ public struct CardAPI: Sendable {
         middleware: Self.chain(
           middleware, log: log, deadline: deadline, retryPolicy: retryPolicy,
           authentication: authentication),
-        multipartEncoder: multipartEncoder, sleeper: sleeper, clock: clock,
+        sleeper: sleeper, clock: clock,
         redactor: Redactor(knownTokens: knownTokens))
     }
     let refresher = APITokenRefresher(client: pipeline(nil), clock: clock)

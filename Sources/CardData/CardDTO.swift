@@ -18,26 +18,6 @@ package struct CardDTO: Codable, Hashable, Sendable {
   package var imageURL: String?
   package var tmi: [String]?
 
-  package init(
-    cardId: String, userId: String, title: String? = nil, name: String,
-    birthday: String? = nil, mbti: String? = nil, instagram: String? = nil,
-    linkURL: String? = nil, description: String? = nil, defaultImage: Int,
-    imageURL: String? = nil, tmi: [String]? = nil
-  ) {
-    self.cardId = cardId
-    self.userId = userId
-    self.title = title
-    self.name = name
-    self.birthday = birthday
-    self.mbti = mbti
-    self.instagram = instagram
-    self.linkURL = linkURL
-    self.description = description
-    self.defaultImage = defaultImage
-    self.imageURL = imageURL
-    self.tmi = tmi
-  }
-
   /// The card after checking the contract's rules: non-empty `cardId`, `userId` and `name`, a
   /// real `YYYY-MM-DD` birthday, a four-letter `mbti`, a `defaultImage` in 0...5, at most
   /// three non-blank `tmi` lines, an absolute `linkURL`, and an `imageURL` that is absolute

@@ -7,14 +7,14 @@ import Foundation
 
 extension Endpoint where Response == [Card] {
   /// `GET /cards`: the user's cards in the user's order.
-  public static var cardList: Endpoint {
+  package static var cardList: Endpoint {
     Endpoint(
       name: "cardList", method: .get, path: "/cards", authorization: .bearer,
       sampleResponse: SampleReplies.cardList, decode: cards)
   }
 
   /// `PUT /cards` with `{"cardIds": [...]}`: the complete new order; answers the list in it.
-  public static func cardListEdit(_ order: [CardID]) -> Endpoint {
+  package static func cardListEdit(_ order: [CardID]) -> Endpoint {
     Endpoint(
       name: "cardListEdit", method: .put, path: "/cards",
       body: .json(CardListEditRequestDTO(order: order)), authorization: .bearer,
@@ -29,7 +29,7 @@ extension Endpoint where Response == [Card] {
 
 extension Endpoint where Response == Card {
   /// `GET /card/{cardId}`: one card; the id is percent-encoded as one path segment.
-  public static func cardDetailFetch(_ id: CardID) -> Endpoint {
+  package static func cardDetailFetch(_ id: CardID) -> Endpoint {
     Endpoint(
       name: "cardDetailFetch", method: .get, path: RequestPath(["card", id.rawValue]),
       authorization: .bearer, sampleResponse: SampleReplies.cardDetail,
@@ -38,7 +38,7 @@ extension Endpoint where Response == Card {
 
   /// `POST /card` with the `multipart/form-data` creation form: answers `201` and the card.
   /// An image file streams from disk; a fresh random boundary is drawn for each value.
-  public static func cardCreation(_ draft: CardDraft) -> Endpoint {
+  package static func cardCreation(_ draft: CardDraft) -> Endpoint {
     Endpoint(
       name: "cardCreation", method: .post, path: "/card",
       body: .multipart(MultipartFormData(cardCreation: draft)), authorization: .bearer,
@@ -53,7 +53,7 @@ extension Endpoint where Response == Card {
 
 extension Endpoint where Response == Void {
   /// `DELETE /card/{cardId}`: `data` is `null`.
-  public static func cardDelete(_ id: CardID) -> Endpoint {
+  package static func cardDelete(_ id: CardID) -> Endpoint {
     Endpoint(
       name: "cardDelete", method: .delete, path: RequestPath(["card", id.rawValue]),
       authorization: .bearer, sampleResponse: SampleReplies.cardDelete,

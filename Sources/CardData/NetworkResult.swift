@@ -24,7 +24,7 @@ extension NetworkResult: Equatable where Value: Equatable {}
 extension NetworkResult: Hashable where Value: Hashable {}
 
 extension NetworkResult {
-  public consuming func get() throws(CardError) -> Value {
+  package consuming func get() throws(CardError) -> Value {
     switch self {
     case .success(let value): value
     case .requestErr(let message, let status): throw .requestErr(message: message, status: status)
@@ -36,7 +36,7 @@ extension NetworkResult {
 
   /// Maps a success's payload to an entity, such as `tryMap { try $0.card() }`; a payload
   /// that breaks the contract's rules becomes ``pathErr(reason:)``.
-  public consuming func tryMap<NewValue>(
+  package consuming func tryMap<NewValue>(
     _ transform: (Value) throws(WireMappingError) -> NewValue
   ) -> NetworkResult<NewValue> {
     switch self {
@@ -71,24 +71,7 @@ extension NetworkResult {
 public func judgeStatus<T: Decodable>(
   by statusCode: Int, data: Data, type: T.Type
 ) -> NetworkResult<T> {
-  judge(statusCode, data, type, refusingRepeatedKeys: false)
-}
-
-private func judge<T: Decodable>(
-  _ statusCode: Int, _ data: Data, _ type: T.Type, refusingRepeatedKeys: Bool
-) -> NetworkResult<T> {
-  switch statusCode {
-  case 200..<300:
-    return judgeSuccess(
-      status: statusCode, body: data, type: type, refusingRepeatedKeys: refusingRepeatedKeys)
-  case 400..<500:
-    let message = envelopeMessage(in: data) ?? ReplyShape.phrase(forStatus: statusCode)
-    return .requestErr(message: message, status: statusCode)
-  case 500..<600:
-    return .serverErr(status: statusCode, message: envelopeMessage(in: data))
-  default:
-    return .pathErr(reason: "unexpected status \(statusCode)")
-  }
+  judgeStatus(of: HTTPResponse(status: statusCode, body: data), type: type)
 }
 
 /// ``judgeStatus(by:data:type:)`` on a whole reply, which also reads the header fields that
@@ -103,11 +86,22 @@ private func judge<T: Decodable>(
 public func judgeStatus<T: Decodable>(
   of reply: HTTPResponse, type: T.Type, refusingRepeatedKeys: Bool = false
 ) -> NetworkResult<T> {
-  let result = judge(reply.status, reply.body, type, refusingRepeatedKeys: refusingRepeatedKeys)
-  guard case .requestErr(let message, 429) = result, let seconds = reply.retryAfterSeconds else {
-    return result
+  let (status, body) = (reply.status, reply.body)
+  switch status {
+  case 200..<300:
+    return judgeSuccess(
+      status: status, body: body, type: type, refusingRepeatedKeys: refusingRepeatedKeys)
+  case 400..<500:
+    var message = envelopeMessage(in: body) ?? ReplyShape.phrase(forStatus: status)
+    if status == 429, let seconds = reply.retryAfterSeconds {
+      message += "; try again in \(seconds) s"
+    }
+    return .requestErr(message: message, status: status)
+  case 500..<600:
+    return .serverErr(status: status, message: envelopeMessage(in: body))
+  default:
+    return .pathErr(reason: "unexpected status \(status)")
   }
-  return .requestErr(message: "\(message); try again in \(seconds) s", status: 429)
 }
 
 extension CardError {
@@ -124,15 +118,15 @@ extension CardError {
 /// `{"status": 200, "success": true, "message": "card fetched", "data": …}`. The `status`
 /// repeats the HTTP status for information only; `data` is `nil` when `null` or absent, and
 /// is not read at all when `success` is false: a failure's payload has no shape to break.
-public struct GenericResponse<T: Decodable>: Decodable {
-  public var status: Int
-  public var success: Bool
-  public var message: String
-  public var data: T?
+package struct GenericResponse<T: Decodable>: Decodable {
+  package var status: Int
+  package var success: Bool
+  package var message: String
+  package var data: T?
 
   fileprivate enum CodingKeys: String, CodingKey { case status, success, message, data }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     status = try container.decode(Int.self, forKey: .status)
     success = try container.decode(Bool.self, forKey: .success)
@@ -146,10 +140,10 @@ extension GenericResponse: Equatable where T: Equatable {}
 
 /// The payload of replies whose `data` is always `null`: `cardDelete` and `logout`. It
 /// decodes only from `null`, so a reply that unexpectedly carries data breaks the contract.
-public struct NoPayload: Decodable, Hashable, Sendable {
-  public init() {}
+package struct NoPayload: Decodable, Hashable, Sendable {
+  package init() {}
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     guard try decoder.singleValueContainer().decodeNil() else {
       throw DecodingError.typeMismatch(
         NoPayload.self,
@@ -161,16 +155,16 @@ public struct NoPayload: Decodable, Hashable, Sendable {
 /// A reply that decodes but breaks one of the contract's rules, such as an `mbti` that is
 /// not four letters: the field as the wire names it, and a reason of at most 200 characters
 /// that never holds a token. ``NetworkResult/tryMap(_:)`` makes it a `pathErr`.
-public struct WireMappingError: Error, Hashable, Sendable, CustomStringConvertible {
-  public let field: String
-  public let reason: String
+package struct WireMappingError: Error, Hashable, Sendable, CustomStringConvertible {
+  package let field: String
+  package let reason: String
 
-  public init(field: String, reason: String) {
+  package init(field: String, reason: String) {
     self.field = field
     self.reason = reason.truncated(to: 200)
   }
 
-  public var description: String { reason }
+  package var description: String { reason }
 }
 
 /// One decoder for every reply: it keeps no state between decodes.
@@ -228,18 +222,9 @@ private func whyNot<T: Decodable>(
 /// The message of an envelope body; `nil` for another body or a blank message.
 private func envelopeMessage(in body: Data) -> String? {
   guard let header = try? replyDecoder.decode(GenericResponse<AnyPayload>.self, from: body),
-    !isBlank(header.message)
+    !header.message.isBlank
   else { return nil }
   return header.message
-}
-
-/// Whether `text` is whitespace only, judged scalar by scalar with ASCII looked at directly,
-/// so that a message of megabytes of spaces is judged faster than it arrives.
-private func isBlank(_ text: String) -> Bool {
-  text.unicodeScalars.allSatisfy { scalar in
-    scalar.isASCII
-      ? scalar == " " || ("\t"..."\r").contains(scalar) : scalar.properties.isWhitespace
-  }
 }
 
 /// Whatever `data` holds, when an envelope is read only for its `success` and `message`.

@@ -73,7 +73,6 @@ enum ReplyShape {
   }
 
   /// The body's first byte that is not JSON whitespace; `nil` for an empty or blank body.
-  /// It reads the bytes in place: iterating `Data` itself took 0.2 s for 16 MiB of spaces.
   static func firstSignificantByte(of body: Data) -> UInt8? {
     body.withUnsafeBytes { bytes in bytes.first { !isJSONWhitespace($0) } }
   }

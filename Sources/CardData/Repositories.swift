@@ -5,7 +5,7 @@ public struct RemoteCardRepository: CardRepository {
   private let client: any APIClient
 
   /// `client`'s pipeline adds the session's credential.
-  public init(client: any APIClient) { self.client = client }
+  package init(client: any APIClient) { self.client = client }
 
   public func cards() async throws(CardError) -> [Card] { try await client.send(.cardList) }
 
@@ -33,7 +33,7 @@ public struct RemoteAuthRepository: AuthRepository {
 
   /// `client`'s ``Authentication`` middleware adds the credential to `logout` and leaves
   /// `login` alone; `clock` dates the credential's expiry.
-  public init(
+  package init(
     client: any APIClient, store: any CredentialStore, clock: any WallClock = SystemWallClock()
   ) {
     self.client = client

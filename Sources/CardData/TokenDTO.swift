@@ -10,12 +10,6 @@ package struct TokenDTO: Codable, Hashable, Sendable, CustomStringConvertible,
   package var refreshToken: String
   package var expiresIn: Int
 
-  package init(accessToken: String, refreshToken: String, expiresIn: Int) {
-    self.accessToken = accessToken
-    self.refreshToken = refreshToken
-    self.expiresIn = expiresIn
-  }
-
   /// The credential for `userID`, expiring `expiresIn` seconds after `now`. Rejects an
   /// `expiresIn` of zero or less, and a token that is empty or holds anything but visible
   /// ASCII (a newline could inject a header); the error never shows a token.

@@ -4,14 +4,14 @@ import CardPrimitives
 /// A middleware that records what passes its place in the chain, in order: each request it
 /// hands on, and what came back. Placed first it sees the call once; placed last, every
 /// attempt.
-public final class RecordingMiddleware: ClientMiddleware {
-  public enum Event: Hashable, Sendable {
+package final class RecordingMiddleware: ClientMiddleware {
+  package enum Event: Hashable, Sendable {
     case sent(HTTPRequest)
     case received(status: Int)
     case failed(CallFailure)
 
     /// Such as `sent`, for comparing sequences.
-    public var name: String {
+    package var name: String {
       switch self {
       case .sent: "sent"
       case .received: "received"
@@ -23,19 +23,19 @@ public final class RecordingMiddleware: ClientMiddleware {
   private let recorded = Protected<[Event]>([])
   private let lastContext = Protected<RequestContext?>(nil)
 
-  public init() {}
+  package init() {}
 
-  public var events: [Event] { recorded.withLock { $0 } }
+  package var events: [Event] { recorded.withLock { $0 } }
 
   /// The requests handed on, in order.
-  public var sentRequests: [HTTPRequest] {
+  package var sentRequests: [HTTPRequest] {
     events.compactMap { if case .sent(let request) = $0 { request } else { nil } }
   }
 
   /// The context of the newest call seen, for its figures once the call is over.
-  public var context: RequestContext? { lastContext.withLock { $0 } }
+  package var context: RequestContext? { lastContext.withLock { $0 } }
 
-  public func intercept(
+  package func intercept(
     _ request: HTTPRequest, context: RequestContext,
     next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
   ) async throws(CallFailure) -> HTTPResponse {

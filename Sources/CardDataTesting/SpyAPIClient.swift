@@ -12,26 +12,26 @@ import CardTestingPrimitives
 /// let cards = try await RemoteCardRepository(client: client).cards()
 /// #expect(client.sent.map(\.name) == ["cardList"])
 /// ```
-public final class SpyAPIClient: APIClient {
+package final class SpyAPIClient: APIClient {
   /// `path` is percent-encoded.
-  public struct Sent: Hashable, Sendable {
-    public let name: String
-    public let method: HTTPMethod
-    public let path: String
-    public let authorization: Authorization
+  package struct Sent: Hashable, Sendable {
+    package let name: String
+    package let method: HTTPMethod
+    package let path: String
+    package let authorization: Authorization
   }
 
   private let sentEndpoints = Protected<[Sent]>([])
   private let reply: @Sendable (Sent) -> StubReply?
 
   /// Where `reply` gives `nil` (by default, always), the endpoint's sample reply.
-  public init(reply: @escaping @Sendable (Sent) -> StubReply? = { _ in nil }) {
+  package init(reply: @escaping @Sendable (Sent) -> StubReply? = { _ in nil }) {
     self.reply = reply
   }
 
-  public var sent: [Sent] { sentEndpoints.withLock { $0 } }
+  package var sent: [Sent] { sentEndpoints.withLock { $0 } }
 
-  public func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
+  package func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
     let sent = Sent(
       name: endpoint.name, method: endpoint.method, path: endpoint.path.percentEncoded,
       authorization: endpoint.authorization)

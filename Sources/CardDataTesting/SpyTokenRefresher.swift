@@ -15,7 +15,7 @@ import Foundation
 /// try await refresher.waitUntilCalled(1)       // the refresh is now in flight
 /// refresher.completeRefresh()                  // or completeRefresh(throwing: …)
 /// ```
-public final class SpyTokenRefresher: TokenRefresher {
+package final class SpyTokenRefresher: TokenRefresher {
   private struct State {
     var calls: [AuthCredential] = []
     var failure: CardError?
@@ -38,7 +38,7 @@ public final class SpyTokenRefresher: TokenRefresher {
 
   /// When `failure` is set, every refresh throws it. A `lifetime` of zero or less issues
   /// tokens that have already expired.
-  public init(
+  package init(
     clock: any WallClock = SystemWallClock(), failure: CardError? = nil,
     holdsRefreshes: Bool = false, lifetime: TimeInterval = 3_600
   ) {
@@ -48,23 +48,23 @@ public final class SpyTokenRefresher: TokenRefresher {
     state.withLock { $0.failure = failure }
   }
 
-  public var callCount: Int { state.withLock { $0.calls.count } }
-  public var refreshedCredentials: [AuthCredential] { state.withLock { $0.calls } }
+  package var callCount: Int { state.withLock { $0.calls.count } }
+  package var refreshedCredentials: [AuthCredential] { state.withLock { $0.calls } }
 
   /// `nil` makes later refreshes succeed again.
-  public func setFailure(_ failure: CardError?) { state.withLock { $0.failure = failure } }
+  package func setFailure(_ failure: CardError?) { state.withLock { $0.failure = failure } }
 
-  public func waitUntilCalled(_ count: Int) async throws(CancellationError) {
+  package func waitUntilCalled(_ count: Int) async throws(CancellationError) {
     try await calls.wait(forAtLeast: count)
   }
 
   /// Lets the oldest refresh not yet completed answer as scripted, at once or as soon as it
   /// is called.
-  public func completeRefresh() { complete(with: nil) }
+  package func completeRefresh() { complete(with: nil) }
 
-  public func completeRefresh(throwing error: CardError) { complete(with: error) }
+  package func completeRefresh(throwing error: CardError) { complete(with: error) }
 
-  public func refresh(_ credential: AuthCredential) async throws(CardError) -> AuthCredential {
+  package func refresh(_ credential: AuthCredential) async throws(CardError) -> AuthCredential {
     let (generation, scripted) = state.withLock { state in
       state.calls.append(credential)
       return (state.calls.count, state.failure)

@@ -49,7 +49,7 @@ public actor StubTransport: HTTPTransport {
   }
 
   /// By default, the endpoint's sample response.
-  public func stub<Response>(_ endpoint: Endpoint<Response>, with replies: [StubReply]? = nil) {
+  package func stub<Response>(_ endpoint: Endpoint<Response>, with replies: [StubReply]? = nil) {
     stub(
       method: endpoint.method, path: endpoint.path.percentEncoded,
       with: replies ?? [.response(endpoint.sampleResponse)])

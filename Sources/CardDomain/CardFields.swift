@@ -1,3 +1,5 @@
+import Foundation
+
 /// The server's identifier of a card: opaque to the client, compared and sent back, never
 /// parsed. Never empty.
 public struct CardID: Hashable, Sendable, CustomStringConvertible {
@@ -46,17 +48,10 @@ public struct Birthday: Hashable, Sendable, Comparable, CustomStringConvertible 
 
   /// Parses exactly `YYYY-MM-DD` (four, two and two ASCII digits) and validates the date.
   public init(_ text: String) throws(ValidationError) {
-    let bytes = Array(text.utf8)
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for byte in bytes[range] {
-        guard (0x30...0x39).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - 0x30)
-      }
-      return value
-    }
-    guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
-      let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.map(\.utf8.count) == [4, 2, 2],
+      parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
       Self.isValid(year: year, month: month, day: day)
     else { throw .invalidBirthday(text) }
     (self.year, self.month, self.day) = (year, month, day)
@@ -69,11 +64,7 @@ public struct Birthday: Hashable, Sendable, Comparable, CustomStringConvertible 
   }
 
   private static func format(year: Int, month: Int, day: Int) -> String {
-    func pad(_ value: Int, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    String(format: "%04d-%02d-%02d", year, month, day)
   }
 
   private static func isValid(year: Int, month: Int, day: Int) -> Bool {
@@ -127,31 +118,12 @@ public struct TMIList: Hashable, Sendable, RandomAccessCollection {
   public subscript(position: Int) -> String { lines[position] }
 }
 
-// Blank checks and trimming walk the scalars themselves rather than call Foundation's
-// `trimmingCharacters(in:)`, which goes through `NSString` on Linux (docs/performance.md).
 extension String {
-  /// Whether the text is empty or white space only.
-  package var isBlank: Bool {
-    unicodeScalars.allSatisfy { scalar in
-      switch scalar.value {
-      // Unicode's White_Space property spelled out: cheaper than a property lookup per scalar.
-      case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F,
-        0x205F, 0x3000:
-        true
-      default: false
-      }
-    }
-  }
+  /// Whether the text is empty or white space only (Unicode's White_Space).
+  package var isBlank: Bool { unicodeScalars.allSatisfy(\.properties.isWhitespace) }
 
-  /// The text without white space at either end. Every card the server sends carries a user
-  /// id, so the common case (ASCII that needs no trimming) is checked on the bytes first.
+  /// The text without white space at either end.
   package var trimmingWhitespace: Substring {
-    let isWhitespace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-    if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
-      !isWhitespace(first), !isWhitespace(last)
-    {
-      return self[...]
-    }
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return self[endIndex...] }

@@ -29,8 +29,6 @@ public struct SignOutUseCase: Sendable {
       guard try await repository.currentUser() != nil else { throw .signedOut }
     } catch .credentialStorage {
       // Unreadable: discarded below.
-    } catch {
-      throw error
     }
     return try await repository.signOut()
   }

@@ -26,9 +26,9 @@ import Foundation
 ///
 /// The refresh call itself must be sent by a chain without this middleware (``CardAPI`` wires
 /// it so).
-public actor Authentication: ClientMiddleware {
-  public let refreshWindow: Duration
-  public let refreshLimit: RefreshLimit
+package actor Authentication: ClientMiddleware {
+  package let refreshWindow: Duration
+  package let refreshLimit: RefreshLimit
 
   private let store: any CredentialStore
   private let refresher: any TokenRefresher
@@ -47,7 +47,7 @@ public actor Authentication: ClientMiddleware {
   /// `refresher` makes the refresh call with a chain that bypasses this middleware;
   /// `refreshWindow` is how close to expiry to refresh before use; `knownTokens` learns the
   /// tokens of every credential used, for the redactors that share it.
-  public init(
+  package init(
     store: any CredentialStore,
     refresher: any TokenRefresher,
     clock: any WallClock = SystemWallClock(),
@@ -65,7 +65,7 @@ public actor Authentication: ClientMiddleware {
 
   /// Sends `request` with the current credential, refreshed first when due; a 401 to it is
   /// answered once per call, by sending it again with a newer credential.
-  public nonisolated func intercept(
+  package nonisolated func intercept(
     _ request: HTTPRequest, context: RequestContext,
     next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
   ) async throws(CallFailure) -> HTTPResponse {
@@ -93,27 +93,18 @@ public actor Authentication: ClientMiddleware {
   /// ends meanwhile.
   private func credential() async throws(CardError) -> AuthCredential {
     let began = endedRefreshes
-    let stored = try await storedCredential()
-    if let stored, !stored.needsRefresh(window: refreshWindow, now: clock.now()) { return stored }
-    return try await freshCredential(after: stored, sharingFailuresSince: began)
-  }
-
-  private func freshCredential(after stored: AuthCredential?, sharingFailuresSince began: Int)
-    async throws(CardError) -> AuthCredential
-  {
-    guard var credential = stored else {
+    guard let stored = try await storedCredential() else {
       return try await missingCredential(sharingFailuresSince: began)
     }
+    if !stored.needsRefresh(window: refreshWindow, now: clock.now()) { return stored }
     do {
-      credential = try await refreshed(replacing: credential, sharingFailuresSince: began)
+      return try await refreshed(replacing: stored, sharingFailuresSince: began)
     } catch {
       // No verdict on the token (offline, a server failure, throttled): a token that still
       // works is better than no request.
-      guard error.leavesTheTokenUndecided, credential.isValid(at: clock.now()) else {
-        throw error
-      }
+      guard error.leavesTheTokenUndecided, stored.isValid(at: clock.now()) else { throw error }
+      return stored
     }
-    return credential
   }
 
   /// Whether to send a request that got a 401 again: once per call, at once when it was sent
@@ -303,11 +294,11 @@ extension CardError {
 }
 
 /// Stops a refresh loop: at most `maximum` fresh tokens proved unusable within any `window`.
-public struct RefreshLimit: Hashable, Sendable {
-  public var maximum: Int
-  public var window: Duration
+package struct RefreshLimit: Hashable, Sendable {
+  package var maximum: Int
+  package var window: Duration
 
-  public init(maximum: Int = 5, window: Duration = .seconds(30)) {
+  package init(maximum: Int = 5, window: Duration = .seconds(30)) {
     self.maximum = maximum
     self.window = window
   }

@@ -24,7 +24,7 @@ public struct CallDeadline: ClientMiddleware, Hashable {
   }
 
   /// The time allowed for a call whose body has `bodyLength` bytes.
-  public func limit(forBodyOf bodyLength: Int64) -> Duration {
+  package func limit(forBodyOf bodyLength: Int64) -> Duration {
     bodyLength == 0 ? base : base + perMebibyte * (Double(bodyLength) / 1_048_576)
   }
 

@@ -16,7 +16,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
 
   /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2),
   /// which is what makes it safe to retry: GET, HEAD, OPTIONS, PUT and DELETE.
-  public var isIdempotent: Bool {
+  package var isIdempotent: Bool {
     [Self.get, .head, .options, .put, .delete].contains(self)
   }
 
@@ -64,6 +64,19 @@ public struct HTTPResponse: Hashable, Sendable {
     self.status = status
     self.headers = headers
     self.body = body
+  }
+}
+
+extension HTTPResponse {
+  /// The wait the `Retry-After` field asks for in its delay-seconds form (RFC 9110 §10.2.3:
+  /// digits only, surrounding spaces allowed); `nil` when the field is absent, in the
+  /// HTTP-date form, or too large for an `Int`.
+  package var retryAfterSeconds: Int? {
+    guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces),
+      !value.isEmpty,
+      value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+    else { return nil }
+    return Int(value)
   }
 }
 

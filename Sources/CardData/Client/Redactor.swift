@@ -5,12 +5,12 @@ import Foundation
 /// JSON or form-like bodies, wherever they are nested, and the session's own tokens in any
 /// text (``KnownTokens``).
 public struct Redactor: Sendable {
-  public static let mask = "<redacted>"
+  package static let mask = "<redacted>"
   public static let standard = Redactor()
 
   /// Header and body field names, lowercased, whose values are hidden.
-  public let sensitiveHeaders: Set<String>
-  public let sensitiveFields: Set<String>
+  package let sensitiveHeaders: Set<String>
+  package let sensitiveFields: Set<String>
   /// The session's tokens, hidden in any text whatever field holds them.
   let knownTokens: KnownTokens?
   /// The text patterns for ``sensitiveFields``, compiled once.
@@ -36,7 +36,7 @@ public struct Redactor: Sendable {
 
   /// The header's value, hidden when the header is sensitive (an auth scheme such as
   /// `Bearer` is kept).
-  public func redact(headerValue value: String, name: String) -> String {
+  package func redact(headerValue value: String, name: String) -> String {
     guard sensitiveHeaders.contains(name.lowercased()) else { return value }
     let parts = value.split(separator: " ", maxSplits: 1)
     if parts.count == 2, ["bearer", "basic"].contains(parts[0].lowercased()) {
@@ -47,7 +47,7 @@ public struct Redactor: Sendable {
 
   /// The URL with the values of sensitive query items and any password hidden, such as
   /// `?token=<redacted>` and `https://user:<redacted>@host/`.
-  public func redact(url: URL) -> String {
+  package func redact(url: URL) -> String {
     var text = url.absoluteString
     if let password = url.password(percentEncoded: true) {
       text = text.replacingOccurrences(of: ":\(password)@", with: ":\(Self.mask)@")
@@ -66,7 +66,7 @@ public struct Redactor: Sendable {
 
   /// The body as text with every sensitive field hidden. JSON is redacted structurally;
   /// other text by pattern; bytes that are not UTF-8 are summarised by size.
-  public func redact(body: Data) -> String {
+  package func redact(body: Data) -> String {
     if body.isEmpty { return "" }
     if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
       let redacted = try? JSONSerialization.data(
@@ -84,7 +84,7 @@ public struct Redactor: Sendable {
   /// The text with the value after any sensitive field name hidden, in the shapes
   /// `name=value`, `name: value` and `"name": "value"`. A quoted value is hidden up to its
   /// closing quote (spaces, separators and escaped quotes included) or the end of the text.
-  public func redact(text: String) -> String {
+  package func redact(text: String) -> String {
     textPatterns.reduce(text) { text, pattern in
       pattern.regex.stringByReplacingMatches(
         in: text, range: NSRange(text.startIndex..., in: text), withTemplate: pattern.template)

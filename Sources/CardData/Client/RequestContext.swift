@@ -13,25 +13,25 @@ import Synchronization
 public final class RequestContext: Sendable {
   public let id: Int
   public let endpointName: String
-  public let authorization: Authorization
+  package let authorization: Authorization
   /// What the body holds, for a log: never the bytes of a file part.
-  public let body: RequestBodySummary
+  package let body: RequestBodySummary
   /// The pipeline's clock, for deadlines.
   package let clock: any WallClock
   /// The pipeline's sleeper, for retry delays.
-  public let sleeper: any Sleeper
+  package let sleeper: any Sleeper
   private let record = Protected(Record())
 
   /// One retry: why, after how long, and what the attempt before it got (`nil` when none had
   /// ended).
-  public struct Retry: Hashable, Sendable {
-    public let reason: RetryReason
-    public let delay: Duration
-    public let cause: AttemptOutcome?
+  package struct Retry: Hashable, Sendable {
+    package let reason: RetryReason
+    package let delay: Duration
+    package let cause: AttemptOutcome?
   }
 
   /// What one attempt got: a response with this status, or no response.
-  public enum AttemptOutcome: Hashable, Sendable {
+  package enum AttemptOutcome: Hashable, Sendable {
     case status(Int)
     case noResponse(TransportError)
   }
@@ -58,11 +58,11 @@ public final class RequestContext: Sendable {
   }
 
   /// How many attempts the transport was handed so far.
-  public var attempts: Int { record.withLock { $0.attempts } }
+  package var attempts: Int { record.withLock { $0.attempts } }
   package var bytesSent: Int64 { record.withLock { $0.bytesSent } }
   package var bytesReceived: Int64 { record.withLock { $0.bytesReceived } }
   /// The retries so far, oldest first.
-  public var retries: [Retry] { record.withLock { $0.retries } }
+  package var retries: [Retry] { record.withLock { $0.retries } }
   /// What the newest attempt got, `nil` before the first ends.
   package var lastOutcome: AttemptOutcome? { record.withLock { $0.lastOutcome } }
 
@@ -74,14 +74,14 @@ public final class RequestContext: Sendable {
   }
 
   /// The attempt about to be made or being made: 1 for the first.
-  public var attempt: Int { record.withLock { $0.retries.count + 1 } }
+  package var attempt: Int { record.withLock { $0.retries.count + 1 } }
 
-  public func retryCount(for reason: RetryReason) -> Int {
+  package func retryCount(for reason: RetryReason) -> Int {
     record.withLock { $0.retries.count { $0.reason == reason } }
   }
 
   /// Records that the call is sent again after `delay`, for `reason`.
-  public func retrying(_ reason: RetryReason, after delay: Duration) {
+  package func retrying(_ reason: RetryReason, after delay: Duration) {
     record.withLock {
       $0.retries.append(Retry(reason: reason, delay: delay, cause: $0.lastOutcome))
     }
@@ -110,21 +110,54 @@ public final class RequestContext: Sendable {
 }
 
 /// Why a call was sent again; each middleware counts its own reasons to keep to its limits.
-public enum RetryReason: String, Hashable, Sendable, CustomStringConvertible {
+package enum RetryReason: String, Hashable, Sendable, CustomStringConvertible {
   /// The credential was refreshed, or had been, after a 401.
   case authentication
   /// A timeout, a dropped or refused connection, a 408 or a 5xx.
   case transientFailure
 
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 }
 
 extension RequestContext.AttemptOutcome: CustomStringConvertible {
   /// `status 503`, or the transport's message.
-  public var description: String {
+  package var description: String {
     switch self {
     case .status(let status): "status \(status)"
     case .noResponse(let error): error.message
+    }
+  }
+}
+
+/// What a request body holds, described for a log without handing them file contents; a
+/// logger redacts the secrets in a JSON body before printing it.
+package enum RequestBodySummary: Hashable, Sendable {
+  case empty
+  case json(Data)
+  case multipart([Part])
+
+  /// One multipart part: its size when known without reading a file, and the value of a text
+  /// field, never the bytes of a file part.
+  package struct Part: Hashable, Sendable {
+    package let name: String
+    package let filename: String?
+    package let contentType: String?
+    package let byteCount: Int64?
+    package let text: String?
+
+    package init(_ part: MultipartPart) {
+      name = part.name
+      filename = part.filename
+      contentType = part.contentType
+      switch part.content {
+      case .data(let data):
+        byteCount = Int64(data.count)
+        text = part.isFile ? nil : String(data: data, encoding: .utf8)
+      case .file(let url):
+        let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber
+        byteCount = size?.int64Value
+        text = nil
+      }
     }
   }
 }

@@ -1,6 +1,15 @@
 import CardDomain
 import Foundation
 
+/// What a repository needs of the network: send an endpoint, get its response or a
+/// ``CardDomain/CardError`` that keeps the contract's distinctions.
+///
+/// ``RequestPipeline`` is the implementation; a repository's tests use a spy of this
+/// one-method port instead of the whole pipeline.
+package protocol APIClient: Sendable {
+  func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response
+}
+
 /// Sends endpoints: builds the request, runs it through the middleware in order, the
 /// transport at the end of the chain, and has the endpoint judge the reply.
 ///
@@ -14,20 +23,17 @@ package struct RequestPipeline: APIClient {
   private let base: String
   private let transport: any HTTPTransport
   private let middleware: [any ClientMiddleware]
-  private let multipartEncoder: MultipartEncoder
   private let sleeper: any Sleeper
   private let clock: any WallClock
   private let redactor: Redactor
 
-  /// `middleware` runs outermost first; `multipartEncoder` encodes multipart bodies;
-  /// `clock` and `sleeper` are the ones middleware tell time and wait with
-  /// (``RequestContext/clock``); `redactor` hides the session's tokens in every error's
-  /// message.
+  /// `middleware` runs outermost first; `clock` and `sleeper` are the ones middleware tell
+  /// time and wait with (``RequestContext/clock``); `redactor` hides the session's tokens in
+  /// every error's message.
   package init(
     baseURL: URL,
     transport: any HTTPTransport,
     middleware: [any ClientMiddleware] = [],
-    multipartEncoder: MultipartEncoder = MultipartEncoder(),
     sleeper: any Sleeper = TaskSleeper(),
     clock: any WallClock = SystemWallClock(),
     redactor: Redactor = .standard
@@ -41,33 +47,28 @@ package struct RequestPipeline: APIClient {
     self.base = base
     self.transport = transport
     self.middleware = middleware
-    self.multipartEncoder = multipartEncoder
     self.sleeper = sleeper
     self.clock = clock
     self.redactor = redactor
   }
 
   package func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
-    let request = EndpointRequest(
-      name: endpoint.name, method: endpoint.method, path: endpoint.path, body: endpoint.body,
-      authorization: endpoint.authorization)
     do {
-      return try endpoint.decode(try await response(to: request)).get()
+      return try endpoint.decode(try await response(to: endpoint)).get()
     } catch {
       // Every error of every endpoint leaves here, whatever built its message.
       throw redactor.redact(error)
     }
   }
 
-  /// The reply to what an endpoint asks for. Not generic over the response, so the common
-  /// path runs compiled code instead of looking up type metadata.
-  private nonisolated(nonsending) func response(to endpoint: EndpointRequest)
+  /// The reply to what an endpoint asks for, whatever its status.
+  private nonisolated(nonsending) func response<Response>(to endpoint: Endpoint<Response>)
     async throws(CardError) -> HTTPResponse
   {
     guard let url = URL(string: endpoint.path.encoded(after: base)) else {
       throw .invalidInput(.unreadableInput("no valid URL for \(endpoint.path) below \(base)"))
     }
-    let prepared = try PreparedRequest(endpoint, url: url, encoder: multipartEncoder)
+    let prepared = try PreparedRequest(endpoint, url: url)
     let context = RequestContext(
       id: RequestContext.nextID(), endpointName: endpoint.name,
       authorization: endpoint.authorization, body: prepared.bodySummary, clock: clock,
@@ -117,14 +118,6 @@ package struct RequestPipeline: APIClient {
   }
 }
 
-/// What an endpoint asks to send, without its response type.
-private struct EndpointRequest {
-  let name: String
-  let method: HTTPMethod
-  let path: RequestPath
-  let body: RequestBody
-  let authorization: Authorization
-}
 /// A request built from an endpoint, and what a log may know of its body.
 private struct PreparedRequest {
   let request: HTTPRequest
@@ -132,7 +125,7 @@ private struct PreparedRequest {
 
   /// The base URL plus the percent-encoded path, `Accept: application/json`, and a body
   /// with an explicit `Content-Type` (FoundationNetworking would add a form type otherwise).
-  init(_ endpoint: EndpointRequest, url: URL, encoder: MultipartEncoder) throws(CardError) {
+  init<Response>(_ endpoint: Endpoint<Response>, url: URL) throws(CardError) {
     var headers = Self.acceptJSON
     var body = HTTPBody.empty
     var summary = RequestBodySummary.empty
@@ -150,14 +143,12 @@ private struct PreparedRequest {
       body = .data(data)
       summary = .json(data)
     case .multipart(let form):
-      let encoded: EncodedMultipartBody
       do {
-        encoded = try encoder.encode(form)
+        body = try form.encoded()
       } catch {
         throw .invalidInput(.unreadableInput(error.description))
       }
-      headers["Content-Type"] = encoded.contentType
-      body = encoded.body
+      headers["Content-Type"] = form.contentType
       summary = .multipart(form.parts.map(RequestBodySummary.Part.init))
     }
     request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body)
@@ -171,4 +162,42 @@ private struct PreparedRequest {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
   }()
+}
+
+extension RequestPath {
+  /// `prefix` followed by ``percentEncoded``, built in one string.
+  func encoded(after prefix: String) -> String {
+    var text = prefix
+    text.reserveCapacity(prefix.utf8.count + segments.reduce(1) { $0 + 1 + 3 * $1.utf8.count })
+    if segments.isEmpty { text += "/" }
+    for segment in segments {
+      text += "/"
+      let bytes = segment.utf8
+      if !bytes.isEmpty && !bytes.contains(where: { $0 != UInt8(ascii: ".") }) {
+        // `.` and `..` mean "this" and "parent" to every URL resolver: keep them data.
+        text += String(repeating: "%2E", count: bytes.count)
+      } else if bytes.allSatisfy(Self.mayStandUnencoded) {
+        text += segment
+      } else {
+        for byte in bytes {
+          if Self.mayStandUnencoded(byte) {
+            text.unicodeScalars.append(Unicode.Scalar(byte))
+          } else {
+            text += (byte < 16 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
+          }
+        }
+      }
+    }
+    return text
+  }
+
+  /// RFC 3986's unreserved characters, the sub-delimiters, `:` and `@`.
+  private static func mayStandUnencoded(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: "-._~!$&'()*+,;=:@".utf8.contains(byte)
+    }
+  }
 }

@@ -14,18 +14,18 @@ import Foundation
 /// be longer than a command should silently take (a locked login waits up to 60 s, six times
 /// ``maximumDelay``), and the only 429 the contract has answers a login, a POST. It reaches
 /// the caller as `requestErr`, its message saying how long to wait.
-public struct RetryPolicy: ClientMiddleware, Hashable {
+package struct RetryPolicy: ClientMiddleware, Hashable {
   /// How many retries one request may get.
-  public var limit: Int
-  public var baseDelay: Duration
-  public var multiplier: Int
-  public var maximumDelay: Duration
-  public var retryableStatuses: Set<Int>
+  package var limit: Int
+  package var baseDelay: Duration
+  package var multiplier: Int
+  package var maximumDelay: Duration
+  package var retryableStatuses: Set<Int>
 
   /// By default 2 retries, after 0.5 s and 1 s. Out-of-range values are clamped: the limit
   /// and delays to zero or more, the multiplier to 1 or more, and the maximum delay to no
   /// less than the base delay.
-  public init(
+  package init(
     limit: Int = 2,
     baseDelay: Duration = .milliseconds(500),
     multiplier: Int = 2,
@@ -42,7 +42,7 @@ public struct RetryPolicy: ClientMiddleware, Hashable {
   /// Sends `request` until an attempt is not to be retried, waiting each delay with the
   /// context's sleeper, and never waiting for a retry that would begin after the call's
   /// ``RequestContext/deadline``.
-  public func intercept(
+  package func intercept(
     _ request: HTTPRequest, context: RequestContext,
     next: (HTTPRequest) async throws(CallFailure) -> HTTPResponse
   ) async throws(CallFailure) -> HTTPResponse {
@@ -85,7 +85,7 @@ public struct RetryPolicy: ClientMiddleware, Hashable {
   }
 
   /// `retry` is 1 for the first.
-  public func delay(forRetry retry: Int) -> Duration {
+  package func delay(forRetry retry: Int) -> Duration {
     var delay = baseDelay
     for _ in 1..<max(retry, 1) {
       delay *= multiplier

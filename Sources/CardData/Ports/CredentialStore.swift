@@ -77,7 +77,7 @@ public struct AuthCredential: Hashable, Sendable, Codable, CustomStringConvertib
   /// Whether to refresh before use: the token expires within `window`, or within half its
   /// lifetime when that is shorter. A token that lives no longer than the window is thus
   /// used for half its life instead of being refreshed on every request.
-  public func needsRefresh(window: Duration, now: Date) -> Bool {
+  package func needsRefresh(window: Duration, now: Date) -> Bool {
     var seconds = window.timeInterval
     if let issuedAt {
       seconds = min(seconds, expiresAt.timeIntervalSince(issuedAt) / 2)
@@ -85,7 +85,7 @@ public struct AuthCredential: Hashable, Sendable, Codable, CustomStringConvertib
     return expiresAt.timeIntervalSince(now) <= seconds
   }
 
-  public func isValid(at now: Date) -> Bool { expiresAt > now }
+  package func isValid(at now: Date) -> Bool { expiresAt > now }
 
   public var description: String {
     "AuthCredential(userID: \(userID), tokens: <redacted>, expiresAt: \(expiresAt))"

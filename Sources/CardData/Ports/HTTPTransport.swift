@@ -40,7 +40,7 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
   public static let cancelled = TransportError(.cancelled, "cancelled")
 
   /// Whether sending again may succeed: timeouts, dropped connections and refused connects.
-  public var isTransient: Bool { [.timedOut, .connectionLost, .cannotConnect].contains(kind) }
+  package var isTransient: Bool { [.timedOut, .connectionLost, .cannotConnect].contains(kind) }
 
   public var description: String { message }
 }

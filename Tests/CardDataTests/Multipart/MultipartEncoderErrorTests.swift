@@ -18,7 +18,7 @@ struct MultipartEncoderErrorTests {
     let form = formWithFile(at: missing)
 
     let error = #expect(throws: MultipartEncodingError.self) {
-      try MultipartEncoder().encode(form)
+      try form.encoded()
     }
     #expect(error?.kind == .unreadableFile)
     #expect(error?.path == missing.path)
@@ -29,7 +29,7 @@ struct MultipartEncoderErrorTests {
 
   @Test func aDirectoryGivenAsAFilePartIsReportedAsNotARegularFile() throws {
     let error = #expect(throws: MultipartEncodingError.self) {
-      try MultipartEncoder().encode(formWithFile(at: scratch.url))
+      try formWithFile(at: scratch.url).encoded()
     }
     #expect(error?.kind == .unreadableFile)
     #expect(error?.path == scratch.url.path)
@@ -40,15 +40,15 @@ struct MultipartEncoderErrorTests {
   @Test(arguments: ["", String(repeating: "b", count: 71), "line\r\nbreak", "quote\"", "space "])
   func boundariesOutsideRFC2046AreRejected(boundary: String) {
     let error = #expect(throws: MultipartEncodingError.self) {
-      try MultipartEncoder().encode(MultipartFormData(boundary: boundary))
+      try MultipartFormData(boundary: boundary).encoded()
     }
     #expect(error?.kind == .invalidBoundary)
   }
 
   @Test func theLongestAndTheMostUnusualValidBoundariesAreAccepted() throws {
     for boundary in [String(repeating: "b", count: 70), "a'()+_,-./:=? z", "0"] {
-      let encoded = try MultipartEncoder().encode(MultipartFormData(boundary: boundary))
-      #expect(encoded.body == .data(Data("--\(boundary)--\r\n".utf8)))
+      let encoded = try MultipartFormData(boundary: boundary).encoded()
+      #expect(encoded == .data(Data("--\(boundary)--\r\n".utf8)))
     }
   }
 
@@ -57,7 +57,7 @@ struct MultipartEncoderErrorTests {
     form.append(Data(), name: "x", contentType: "text/plain\r\nX-Injected: yes")
 
     let error = #expect(throws: MultipartEncodingError.self) {
-      try MultipartEncoder().encode(form)
+      try form.encoded()
     }
     #expect(error?.kind == .invalidContentType)
     #expect(error?.description.contains("\"x\"") == true)

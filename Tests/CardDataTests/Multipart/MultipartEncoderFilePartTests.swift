@@ -19,7 +19,7 @@ struct MultipartEncoderFilePartTests {
     form.append("a caption", name: "caption")
     form.append(Data([1, 2, 3]), name: "bytes", filename: "raw.bin")
 
-    #expect(try MultipartEncoder().encode(form).body.inMemoryBytes != nil)
+    #expect(try form.encoded().inMemoryBytes != nil)
   }
 
   @Test func aFilePartIsItsOwnFileAtItsMeasuredSizeBetweenTheFramingInMemory() throws {
@@ -29,18 +29,18 @@ struct MultipartEncoderFilePartTests {
     form.append("a caption", name: "caption")
     form.appendFile(at: url, name: "image", filename: "input.png", contentType: "image/png")
 
-    let encoded = try MultipartEncoder().encode(form)
+    let encoded = try form.encoded()
 
-    guard case .segments(let segments) = encoded.body, segments.count == 3,
+    guard case .segments(let segments) = encoded, segments.count == 3,
       case .data(let head) = segments[0], case .data(let tail) = segments[2]
     else {
-      Issue.record("expected framing, the file, framing: \(encoded.body)")
+      Issue.record("expected framing, the file, framing: \(encoded)")
       return
     }
     #expect(segments[1] == .file(url, length: Int64(bytes.count)))
     #expect(String(decoding: head, as: UTF8.self).hasSuffix("Content-Type: image/png\r\n\r\n"))
     #expect(tail == Data("\r\n--\(form.boundary)--\r\n".utf8))
-    #expect(encoded.body.length == Int64(head.count + bytes.count + tail.count))
+    #expect(encoded.length == Int64(head.count + bytes.count + tail.count))
   }
 
   @Test func encodingNeitherCopiesAFilePartNorCreatesAFile() throws {
@@ -49,9 +49,9 @@ struct MultipartEncoderFilePartTests {
     form.appendFile(at: url, name: "image", filename: "input.png", contentType: "image/png")
     form.appendFile(at: url, name: "again", filename: "again.png", contentType: "image/png")
 
-    let encoded = try MultipartEncoder().encode(form)
+    let encoded = try form.encoded()
 
-    #expect(encoded.body.fileURLs == [url, url])
+    #expect(encoded.fileURLs == [url, url])
     #expect(try scratch.entries() == ["input.bin"])
   }
 
@@ -61,7 +61,7 @@ struct MultipartEncoderFilePartTests {
     form.append("visible?", name: "caption")
     form.appendFile(at: url, name: "image", filename: "input.png", contentType: "image/png")
 
-    let body = try MultipartEncoder().encode(form).body
+    let body = try form.encoded()
 
     let printed = "\(body) \(String(reflecting: body)) \(body.segments)"
     #expect(printed.contains("<\(body.length) bytes in 3 segments>"))

@@ -47,10 +47,10 @@ struct MultipartEncoderFramingTests {
     expected.append(pngBytes)
     expected.append(Data("\r\n--XyZ-boundary-0123--\r\n".utf8))
 
-    let encoded = try MultipartEncoder().encode(form)
-    #expect(try encoded.body.sentBytes() == expected)
-    #expect(encoded.body.fileURLs == [png])
-    #expect(encoded.contentType == "multipart/form-data; boundary=XyZ-boundary-0123")
+    let encoded = try form.encoded()
+    #expect(try encoded.sentBytes() == expected)
+    #expect(encoded.fileURLs == [png])
+    #expect(form.contentType == "multipart/form-data; boundary=XyZ-boundary-0123")
   }
 
   @Test func anInMemoryPartWithAFileNameGetsTheFilenameParameterAndNoContentType() throws {
@@ -67,12 +67,12 @@ struct MultipartEncoderFramingTests {
       --XyZ-boundary-0123--\r
 
       """.utf8)
-    #expect(try MultipartEncoder().encode(form).body == .data(expected))
+    #expect(try form.encoded() == .data(expected))
   }
 
   @Test func aFormWithoutPartsIsTheClosingDelimiterAlone() throws {
-    let encoded = try MultipartEncoder().encode(MultipartFormData(boundary: boundary))
-    #expect(encoded.body == .data(Data("--XyZ-boundary-0123--\r\n".utf8)))
+    let encoded = try MultipartFormData(boundary: boundary).encoded()
+    #expect(encoded == .data(Data("--XyZ-boundary-0123--\r\n".utf8)))
   }
 
   @Test func quotesCRAndLFInNamesAndFileNamesArePercentEscaped() throws {
@@ -88,7 +88,7 @@ struct MultipartEncoderFramingTests {
       --XyZ-boundary-0123--\r
 
       """.utf8)
-    #expect(try MultipartEncoder().encode(form).body == .data(expected))
+    #expect(try form.encoded() == .data(expected))
   }
 
   @Test func nonASCIINamesAndFileNamesAreSentAsRawUTF8AndIsSentUnchanged() throws {
@@ -103,6 +103,6 @@ struct MultipartEncoderFramingTests {
     expected.append(Data(".png\"\r\n\r\n".utf8))
     expected.append(contentsOf: [0x01])
     expected.append(Data("\r\n--XyZ-boundary-0123--\r\n".utf8))
-    #expect(try MultipartEncoder().encode(form).body == .data(expected))
+    #expect(try form.encoded() == .data(expected))
   }
 }

@@ -134,8 +134,6 @@ struct MultipartEncoderRoundTripTests {
 
   /// Encodes `form` and parses back the bytes a transport would send.
   private func roundTrip(_ form: MultipartFormData) throws -> [MultipartTestParser.Part] {
-    let encoded = try MultipartEncoder().encode(form)
-    return try MultipartTestParser.parse(
-      try encoded.body.sentBytes(), contentType: encoded.contentType)
+    try MultipartTestParser.parse(try form.encoded().sentBytes(), contentType: form.contentType)
   }
 }

@@ -1,7 +1,8 @@
-import CardData
 import CardDomain
 import Foundation
 import Testing
+
+@testable import CardData
 
 /// `TokenDTO + userID + now → AuthCredential`, and the rules a token reply must keep.
 @Suite("Token mapping")

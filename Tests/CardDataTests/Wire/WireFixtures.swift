@@ -1,6 +1,7 @@
-import CardData
 import CardDomain
 import Foundation
+
+@testable import CardData
 
 /// Reply bodies and DTOs shared by the wire, result and endpoint tests.
 enum WireFixtures {
