@@ -41,6 +41,7 @@ let package = Package(
         .product(name: "CardDomain", package: rootPackage),
         .product(name: "CardDataTesting", package: rootPackage),
         .product(name: "LoopbackHTTPTestServer", package: rootPackage),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ]),

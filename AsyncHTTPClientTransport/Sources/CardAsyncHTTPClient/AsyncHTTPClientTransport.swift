@@ -14,7 +14,7 @@ import NIOHTTP1
 /// another scheme, with a body, with the credentials); those are settings of a client, not of
 /// a request. A client made for each transport would need a shutdown that the port has no
 /// place for. So ``init(configuration:)`` sends through one process-wide client made once
-/// with ``clientConfiguration(requestTimeout:)`` and, like `HTTPClient.shared`, never shut
+/// with ``clientConfiguration(readTimeout:)`` and, like `HTTPClient.shared`, never shut
 /// down: there is nothing to shut down. ``init(client:configuration:)`` borrows a client of
 /// the caller's, which the caller made with that configuration and shuts down after the
 /// transport's last use.
@@ -28,7 +28,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
   }
 
   /// Sends through `client`, which must have been made with
-  /// ``clientConfiguration(requestTimeout:)`` (or at least with redirects disallowed and
+  /// ``clientConfiguration(readTimeout:)`` (or at least with redirects disallowed and
   /// decompression disabled) and which the caller shuts down once the transport is done.
   public init(client: HTTPClient, configuration: Configuration = Configuration()) {
     self.client = client
@@ -36,20 +36,24 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
   }
 
   /// The client of ``init(configuration:)``: on AsyncHTTPClient's default event loops, made
-  /// on first use with ``clientConfiguration(requestTimeout:)`` and the default request
-  /// timeout, and never shut down.
+  /// on first use with ``clientConfiguration(readTimeout:)`` and ``sharedClientReadTimeout``,
+  /// and never shut down.
   public static let sharedClient = HTTPClient(
     eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-    configuration: clientConfiguration(requestTimeout: Configuration.defaultRequestTimeout))
+    configuration: clientConfiguration(readTimeout: sharedClientReadTimeout))
+
+  /// How long ``sharedClient`` waits for the next bytes of a reply before the exchange fails
+  /// with ``CardData/TransportError/Kind/timedOut``.
+  public static let sharedClientReadTimeout = Duration.seconds(30)
 
   /// What the transport needs of a client: no redirect followed by the client (the transport
   /// decides, by ``Redirect``), no decompression, a connection attempt that fails at once
   /// when refused (the pipeline's retry policy decides whether to try again) and within
-  /// 10 s otherwise, and `requestTimeout` as the longest wait for the next bytes of a reply.
-  public static func clientConfiguration(requestTimeout: Duration) -> HTTPClient.Configuration {
+  /// 10 s otherwise, and `readTimeout` as the longest wait for the next bytes of a reply.
+  public static func clientConfiguration(readTimeout: Duration) -> HTTPClient.Configuration {
     var configuration = HTTPClient.Configuration(
       redirectConfiguration: .disallow,
-      timeout: .init(connect: .seconds(10), read: Spoken.timeAmount(requestTimeout)),
+      timeout: .init(connect: .seconds(10), read: Spoken.timeAmount(readTimeout)),
       decompression: .disabled)
     configuration.connectionPool.retryConnectionEstablishment = false
     return configuration
@@ -86,7 +90,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
       }
     } catch {
       throw TransportError(
-        asyncHTTPClientError: error, server: server, requestTimeout: configuration.requestTimeout,
+        asyncHTTPClientError: error, server: server,
         taskIsCancelled: Task.isCancelled)
     }
   }

@@ -1,17 +1,13 @@
 extension AsyncHTTPClientTransport {
-  /// The limits of an ``AsyncHTTPClientTransport``, checked when they are made. The wait for
-  /// the next bytes of a reply is the client's (``clientConfiguration(requestTimeout:)``);
-  /// ``requestTimeout`` is what the transport's messages say it is.
+  /// The limits of an ``AsyncHTTPClientTransport``, checked when they are made. The longest
+  /// wait for the next bytes of a reply is a setting of the client
+  /// (``clientConfiguration(readTimeout:)``), not of the transport.
   public struct Configuration: Sendable {
-    public static let defaultRequestTimeout = Duration.seconds(30)
     public static let defaultResourceTimeout = Duration.seconds(300)
     public static let maximumTimeout = Duration.seconds(7 * 24 * 3600)
     /// 16 MiB: a list of a thousand cards is about 350 KiB.
     public static let defaultMaximumReplySize = 16 << 20
 
-    /// The client's longest wait for the next bytes of a reply, for the messages of the
-    /// failures it causes.
-    public let requestTimeout: Duration
     /// How long a whole exchange, redirects included, may take, even while data keeps
     /// arriving, before it is cancelled with ``CardData/TransportError/Kind/timedOut``.
     public let resourceTimeout: Duration
@@ -20,29 +16,24 @@ extension AsyncHTTPClientTransport {
     public let maximumReplySize: Int
 
     public init() {
-      requestTimeout = Self.defaultRequestTimeout
       resourceTimeout = Self.defaultResourceTimeout
       maximumReplySize = Self.defaultMaximumReplySize
     }
 
-    /// Throws ``ConfigurationError`` unless each timeout is positive and at most
+    /// Throws ``ConfigurationError`` unless the timeout is positive and at most
     /// ``maximumTimeout``, and the reply size is positive.
     public init(
-      requestTimeout: Duration = Self.defaultRequestTimeout,
       resourceTimeout: Duration = Self.defaultResourceTimeout,
       maximumReplySize: Int = Self.defaultMaximumReplySize
     ) throws(ConfigurationError) {
-      for (timeout, name) in [
-        (requestTimeout, "requestTimeout"), (resourceTimeout, "resourceTimeout"),
-      ]
-      where timeout <= .zero || timeout > Self.maximumTimeout {
+      guard resourceTimeout > .zero, resourceTimeout <= Self.maximumTimeout else {
         throw ConfigurationError(
-          "\(name) must be positive and at most \(Self.maximumTimeout), not \(timeout)")
+          "resourceTimeout must be positive and at most \(Self.maximumTimeout),"
+            + " not \(resourceTimeout)")
       }
       guard maximumReplySize > 0 else {
         throw ConfigurationError("maximumReplySize must be positive, not \(maximumReplySize)")
       }
-      self.requestTimeout = requestTimeout
       self.resourceTimeout = resourceTimeout
       self.maximumReplySize = maximumReplySize
     }

@@ -2,7 +2,7 @@ import CardData
 import Foundation
 
 /// Which redirects the transport follows, the same rules as the URLSession transport's: the
-/// client follows none itself (``AsyncHTTPClientTransport/clientConfiguration(requestTimeout:)``),
+/// client follows none itself (``AsyncHTTPClientTransport/clientConfiguration(readTimeout:)``),
 /// so that these are the only ones.
 enum Redirect {
   /// The most redirects followed for one request before the exchange fails.

@@ -20,7 +20,7 @@ extension TransportError {
   /// with the error it comes from: `cannot connect to 127.0.0.1:8080: the connection was
   /// refused (connect: Connection refused (errno: 111))`.
   init(
-    asyncHTTPClientError error: any Error, server: Server, requestTimeout: Duration,
+    asyncHTTPClientError error: any Error, server: Server,
     taskIsCancelled: Bool
   ) {
     let kind: Kind
@@ -30,7 +30,7 @@ extension TransportError {
       self.init(taskIsCancelled ? .cancelled : error.kind, error.message)
       return
     case let error as HTTPClientError:
-      (kind, sentence) = Self.meaning(of: error, server, requestTimeout)
+      (kind, sentence) = Self.meaning(of: error, server)
     case let error as HTTPParserError where error == .headerOverflow:
       kind = .replyRefused
       sentence = "the header of the reply from \(server) is larger than the client accepts"
@@ -66,13 +66,13 @@ extension TransportError {
   }
 
   private static func meaning(
-    of error: HTTPClientError, _ server: Server, _ requestTimeout: Duration
+    of error: HTTPClientError, _ server: Server
   ) -> (Kind, String) {
     switch error {
     case .connectTimeout, .getConnectionFromPoolTimeout:
       (.timedOut, "no connection to \(server) within the connect timeout")
     case .readTimeout:
-      (.timedOut, "no response from \(server) within \(Spoken.duration(requestTimeout))")
+      (.timedOut, "no data from \(server) within the client's read timeout")
     case .writeTimeout:
       (.timedOut, "the request to \(server) could not be sent in time")
     case .tlsHandshakeTimeout:

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import CardAsyncHTTPClient
 import CardData
 import Foundation
@@ -162,5 +163,26 @@ struct AsyncHTTPClientTransportTests {
     #expect(
       error?.message
         == "the reply from 127.0.0.1:\(server.port) was not complete by the call's deadline")
+  }
+
+  /// A borrowed client's read timeout ends an exchange whose server sends nothing more; the
+  /// transport leaves the client to its owner, who shuts it down.
+  @Test func aBorrowedClientsReadTimeoutTimesOut() async throws {
+    let server = try LoopbackHTTPServer { _ in .hang }
+    defer { server.stop() }
+    let client = HTTPClient(
+      eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+      configuration: AsyncHTTPClientTransport.clientConfiguration(readTimeout: .milliseconds(200)))
+
+    let error = await transportError(
+      sending: HTTPRequest(method: .get, url: server.url("/cards")),
+      through: AsyncHTTPClientTransport(client: client))
+    try await client.shutdown()
+
+    #expect(error?.kind == .timedOut)
+    #expect(
+      error?.message
+        == "no data from 127.0.0.1:\(server.port) within the client's read timeout"
+        + " (HTTPClientError.readTimeout)")
   }
 }
