@@ -1,0 +1,168 @@
+import AsyncHTTPClient
+import CardData
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The ``CardData/HTTPTransport`` over AsyncHTTPClient, for server-side projects that already
+/// run SwiftNIO: every status comes back as an ``CardData/HTTPResponse``, a reply is read no
+/// further than ``Configuration/maximumReplySize``, nothing is decompressed, and redirects
+/// follow the same rules as the URLSession transport's (``Redirect``).
+///
+/// Which `HTTPClient` it sends through: `HTTPClient.shared` would break two promises of the
+/// port, since it inflates compressed replies and follows redirects by its own rules (to
+/// another scheme, with a body, with the credentials); those are settings of a client, not of
+/// a request. A client made for each transport would need a shutdown that the port has no
+/// place for. So ``init(configuration:)`` sends through one process-wide client made once
+/// with ``clientConfiguration(readTimeout:)`` and, like `HTTPClient.shared`, never shut
+/// down: there is nothing to shut down. ``init(client:configuration:)`` borrows a client of
+/// the caller's, which the caller made with that configuration and shuts down after the
+/// transport's last use.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+  private let client: HTTPClient
+  private let configuration: Configuration
+
+  /// Sends through ``sharedClient``.
+  public init(configuration: Configuration = Configuration()) {
+    self.init(client: Self.sharedClient, configuration: configuration)
+  }
+
+  /// Sends through `client`, which must have been made with
+  /// ``clientConfiguration(readTimeout:)`` (or at least with redirects disallowed and
+  /// decompression disabled) and which the caller shuts down once the transport is done.
+  public init(client: HTTPClient, configuration: Configuration = Configuration()) {
+    self.client = client
+    self.configuration = configuration
+  }
+
+  /// The client of ``init(configuration:)``: on AsyncHTTPClient's default event loops, made
+  /// on first use with ``clientConfiguration(readTimeout:)`` and ``sharedClientReadTimeout``,
+  /// and never shut down.
+  public static let sharedClient = HTTPClient(
+    eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+    configuration: clientConfiguration(readTimeout: sharedClientReadTimeout))
+
+  /// How long ``sharedClient`` waits for the next bytes of a reply before the exchange fails
+  /// with ``CardData/TransportError/Kind/timedOut``.
+  public static let sharedClientReadTimeout = Duration.seconds(30)
+
+  /// What the transport needs of a client: no redirect followed by the client (the transport
+  /// decides, by ``Redirect``), no decompression, a connection attempt that fails at once
+  /// when refused (the pipeline's retry policy decides whether to try again) and within
+  /// 10 s otherwise, and `readTimeout` as the longest wait for the next bytes of a reply.
+  public static func clientConfiguration(readTimeout: Duration) -> HTTPClient.Configuration {
+    var configuration = HTTPClient.Configuration(
+      redirectConfiguration: .disallow,
+      timeout: .init(connect: .seconds(10), read: Spoken.timeAmount(readTimeout)),
+      decompression: .disabled)
+    configuration.connectionPool.retryConnectionEstablishment = false
+    return configuration
+  }
+
+  /// Cancelling the calling `Task` cancels the exchange and throws
+  /// ``CardData/TransportError/Kind/cancelled``; an exchange still running after the request's
+  /// ``CardData/HTTPRequest/timeLimit``, or ``Configuration/resourceTimeout`` when that is
+  /// shorter, is cancelled and throws ``CardData/TransportError/Kind/timedOut``. The time limit
+  /// covers every redirect followed.
+  public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    if Task.isCancelled { throw .cancelled }
+    let server = Server(request.url)
+    try RequestBody.check(request.body)
+    let limit = min(
+      request.timeLimit ?? configuration.resourceTimeout, configuration.resourceTimeout)
+    let timedOut =
+      limit < configuration.resourceTimeout
+      ? "the reply from \(server) was not complete by the call's deadline"
+      : "no complete response from \(server) within \(Spoken.duration(limit))"
+        + " (the resource timeout)"
+    do {
+      return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+        group.addTask { try await self.following(request) }
+        group.addTask {
+          try await Task.sleep(for: limit)
+          return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let response = first else {
+          throw TransportError(.timedOut, timedOut)
+        }
+        return response
+      }
+    } catch {
+      throw TransportError(
+        asyncHTTPClientError: error, server: server,
+        taskIsCancelled: Task.isCancelled)
+    }
+  }
+
+  /// Sends `request`, then each redirect ``Redirect`` allows, and returns the first reply
+  /// that is not followed.
+  private func following(_ request: HTTPRequest) async throws -> HTTPResponse {
+    var current = request
+    for _ in 0...Redirect.maximumCount {
+      let response = try await exchange(current)
+      guard let next = Redirect.request(following: response, of: current, original: request)
+      else { return response }
+      current = next
+    }
+    throw TransportError(
+      .other,
+      "the server at \(Server(request.url)) redirected more than \(Redirect.maximumCount) times")
+  }
+
+  /// One request and its reply, read up to the reply limit.
+  private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let server = Server(request.url)
+    let response = try await client.execute(
+      Self.outgoing(request), deadline: .distantFuture)
+    let headers = CardData.HTTPHeaders(
+      response.headers.map { CardData.HTTPHeaders.Field(name: $0.name, value: $0.value) })
+    if let encoding = response.headers.first(name: "Content-Encoding"),
+      encoding.lowercased() != "identity"
+    {
+      throw TransportError(
+        .replyRefused,
+        "the reply from \(server) is compressed (\(encoding)), which was not asked for")
+    }
+    let limit = configuration.maximumReplySize
+    let tooLarge = TransportError(
+      .replyRefused,
+      "the reply from \(server) is larger than \(Spoken.size(limit)) (the reply limit)")
+    let status = Int(response.status.code)
+    let hasBody = request.method != .head && status != 204 && status != 304
+    if hasBody, let length = response.headers.first(name: "Content-Length").flatMap(Int.init),
+      length > limit
+    {
+      throw tooLarge
+    }
+    var body = Data()
+    for try await buffer in response.body {
+      guard body.count + buffer.readableBytes <= limit else { throw tooLarge }
+      body.append(contentsOf: buffer.readableBytesView)
+    }
+    return HTTPResponse(status: status, headers: headers, body: body)
+  }
+
+  /// The client's request: the URL's path and query as given, the headers in order, and the
+  /// body streamed (``RequestBody``), with `Accept-Encoding: identity` unless the request says
+  /// otherwise and `application/octet-stream` as a body's type when it names none.
+  private static func outgoing(_ request: HTTPRequest) -> HTTPClientRequest {
+    var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+    outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+    for field in request.headers {
+      outgoing.headers.add(name: field.name, value: field.value)
+    }
+    if request.headers["Accept-Encoding"] == nil {
+      outgoing.headers.add(name: "Accept-Encoding", value: "identity")
+    }
+    if request.body != .empty {
+      if request.headers["Content-Type"] == nil {
+        outgoing.headers.add(name: "Content-Type", value: "application/octet-stream")
+      }
+      outgoing.body = .stream(
+        RequestBody(request.body, progress: request.uploadProgress),
+        length: .known(request.body.length))
+    }
+    return outgoing
+  }
+}
