@@ -48,10 +48,17 @@ public struct Birthday: Hashable, Sendable, Comparable, CustomStringConvertible 
 
   /// Parses exactly `YYYY-MM-DD` (four, two and two ASCII digits) and validates the date.
   public init(_ text: String) throws(ValidationError) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.map(\.utf8.count) == [4, 2, 2],
-      parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+    let bytes = Array(text.utf8)
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard (0x30...0x39).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       Self.isValid(year: year, month: month, day: day)
     else { throw .invalidBirthday(text) }
     (self.year, self.month, self.day) = (year, month, day)
@@ -122,11 +129,12 @@ extension String {
   /// Whether the text is empty or white space only (Unicode's White_Space).
   package var isBlank: Bool { unicodeScalars.allSatisfy(\.properties.isWhitespace) }
 
-  /// The text without white space at either end.
+  /// The text without white space (Unicode's White_Space) at either end.
   package var trimmingWhitespace: Substring {
-    guard let first = firstIndex(where: { !$0.isWhitespace }),
-      let last = lastIndex(where: { !$0.isWhitespace })
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
     else { return self[endIndex...] }
-    return self[first...last]
+    return self[first..<scalars.index(after: last)]
   }
 }
