@@ -6,9 +6,10 @@ import Testing
 /// (the core, Server/, Benchmarks/, or Examples/MyApp, the consumer the README shows), and
 /// every test named in prose exists.
 ///
-/// A block quotes a file when its lines, each without its indentation and its trailing `//`
-/// comment, are lines of the file in a row; blank lines are skipped, so a block may explain
-/// itself with comments and leave out a type's indentation. A name in backticks is taken for
+/// A block, at the margin or indented under a list item, quotes a file when its lines, each
+/// without its indentation and its trailing `//` comment, are lines of the file in a row;
+/// blank lines are skipped, so a block may explain itself with comments and leave out a
+/// type's indentation. A name in backticks is taken for
 /// a test when it ends in `Tests` (a suite, or `Suite.test`), or when it is a lowerCamel
 /// sentence of five words or more; it must then be declared in a Swift file or be a target.
 @Suite("The documentation")
@@ -23,6 +24,22 @@ struct DocumentationTests {
           "a Swift block in \(document.name) quotes no compiled file:\n\(block)")
       }
     }
+  }
+
+  @Test func aBlockIndentedUnderAListItemIsCheckedWithoutItsIndentation() {
+    let markdown = """
+      1. **Domain.** Add the operation:
+
+         ```swift
+         func card(id: CardID) async throws(CardError) -> Card
+           // the next line keeps two spaces of its own
+         ```
+      """
+    #expect(
+      Repository.swiftBlocks(in: markdown) == [
+        "func card(id: CardID) async throws(CardError) -> Card\n"
+          + "  // the next line keeps two spaces of its own"
+      ])
   }
 
   @Test func everyTestNamedInProseExists() throws {
@@ -88,18 +105,22 @@ private enum Repository {
       name: name, text: try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8))
   }
 
-  /// The text of each block fenced with ```swift.
+  /// The text of each block fenced with ```swift, at the margin or indented under a list
+  /// item; each line loses the fence's indentation.
   static func swiftBlocks(in markdown: String) -> [String] {
     var blocks: [String] = []
-    var current: [Substring]?
+    var current: (indentation: Int, lines: [Substring])?
     for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if current == nil, line == "```swift" {
-        current = []
-      } else if let lines = current, line.hasPrefix("```") {
-        blocks.append(lines.joined(separator: "\n"))
+      let text = line.drop { $0 == " " }
+      let indentation = line.count - text.count
+      if current == nil, text == "```swift" {
+        current = (indentation, [])
+      } else if let block = current, text.hasPrefix("```") {
+        blocks.append(block.lines.joined(separator: "\n"))
         current = nil
-      } else {
-        current?.append(line)
+      } else if let block = current {
+        let margin = min(block.indentation, indentation)
+        current?.lines.append(text.isEmpty ? "" : line.dropFirst(margin))
       }
     }
     return blocks
