@@ -121,9 +121,6 @@ package struct AppConfiguration: Sendable {
     let home =
       (options.home ?? nonEmpty(environment["CARD_REPL_HOME"])).map(directory)
       ?? directory(userHome).appendingPathComponent(".card-repl", isDirectory: true)
-    if let file = firstFileOnPath(to: home) {
-      throw LaunchError("cannot use \(home.path) as the home directory: \(file) is a file")
-    }
     let sessionKey: SessionKey
     switch environment[passphraseVariable] {
     case nil: sessionKey = .keyFile
@@ -139,19 +136,5 @@ package struct AppConfiguration: Sendable {
       sessionKey: sessionKey, requestTimeout: options.requestTimeout ?? .seconds(30),
       accessTokenLifetime: .seconds(options.tokenLifetime ?? 3600),
       callDeadline: CallDeadline())
-  }
-
-  /// The path of the first existing ancestor of `directory` (itself included) that is not a
-  /// directory: a home that can never be created there is a bad command line, not a failed start.
-  private static func firstFileOnPath(to directory: URL) -> String? {
-    var candidate = directory
-    while candidate.path != "/" {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
-        return isDirectory.boolValue ? nil : candidate.path
-      }
-      candidate.deleteLastPathComponent()
-    }
-    return nil
   }
 }

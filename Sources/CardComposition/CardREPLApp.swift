@@ -7,7 +7,8 @@ import Foundation
 /// a terminal, as a script when piped.
 package enum CardREPLApp {
   /// The exit status: for a script 0 when every command succeeded and 1 when any failed; 0
-  /// after an interactive session; 1 when it could not start; 2 for a bad command line.
+  /// after an interactive session; 1 when it could not start, a script or home it names
+  /// being unusable; 2 for a bad command line, one that is wrong whatever the files hold.
   /// `currentDirectory` is where relative paths start (tests give their own).
   package static func run(
     arguments: [String], environment: [String: String],
@@ -26,10 +27,17 @@ package enum CardREPLApp {
       }
       configuration = try AppConfiguration.resolve(
         options, environment: environment, currentDirectory: currentDirectory)
-      script = try self.script(options, in: currentDirectory)
     } catch {
       console.writeError("card-repl: \(error); try 'card-repl --help'\n")
       return 2
+    }
+    // From here the command line is well formed: what it names that cannot be used (the
+    // script, the home) means card-repl could not start.
+    do {
+      script = try self.script(options, in: currentDirectory)
+    } catch {
+      console.writeError("card-repl: \(error)\n")
+      return 1
     }
     let graph: AppGraph
     do {

@@ -52,8 +52,8 @@ package struct LaunchOptions: Hashable, Sendable {
     derived from $CARD_REPL_PASSPHRASE when it is set.
 
     Exit status: 0 when every command of a script succeeded, and after an interactive
-    session; 1 when a command failed or card-repl could not start; 2 for a bad command
-    line; 130 when Ctrl-C ended a script.
+    session; 1 when a command failed or card-repl could not start (a script or home it
+    names cannot be used); 2 for a bad command line; 130 when Ctrl-C ended a script.
     """
 
   package static let version = "card-repl 1.0.0"
@@ -153,8 +153,9 @@ package struct LaunchOptions: Hashable, Sendable {
   }
 }
 
-/// Why `card-repl` cannot start: a bad command line or environment (exit status 2), or a
-/// home, sandbox state or session store that cannot be set up (exit status 1).
+/// Why `card-repl` cannot start: a bad command line or environment, wrong whatever the files
+/// hold (exit status 2), or a script, home, sandbox state or session store that cannot be
+/// used or set up (exit status 1).
 package struct LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
   package let message: String
 

@@ -3,9 +3,10 @@ import CardREPL
 import Foundation
 
 /// The `sandbox …` commands over a server's admin path, `/_sandbox/` as the reference server
-/// (`card-server`, docs/reference-server.md) serves it. A server without that path (`404`)
-/// or one that refuses this client (`403`: the path answers only on loopback) does not offer
-/// the sandbox's controls, and the command says so. `reset` signs everyone out on the
+/// (`card-server`, docs/reference-server.md) serves it. A server without that path or method
+/// (`404`, `405`, or `501` from one that implements no `POST`) or one that refuses this
+/// client (`403`: the path answers only on loopback) does not offer the sandbox's controls,
+/// and the command says so. `reset` signs everyone out on the
 /// server, so it also clears this client's session, as ``SandboxController`` does.
 struct ServerSandboxController: SandboxControlling {
   let baseURL: URL
@@ -60,11 +61,11 @@ struct ServerSandboxController: SandboxControlling {
         .invalid,
         "this server does not offer the sandbox's controls to this client: POST \(path) "
           + "answered 403 (card-server answers them on loopback only)")
-    case 404:
+    case 404, 405, 501:
       throw CommandFailure(
         .invalid,
-        "this server does not offer the sandbox's controls: POST \(path) answered 404 "
-          + "(the reference server, card-server, does)")
+        "this server does not offer the sandbox's controls: POST \(path) answered "
+          + "\(response.status) (the reference server, card-server, does)")
     case 400..<500:
       throw CommandFailure(.invalid, envelope?.message ?? "the server refused \(path)")
     default:

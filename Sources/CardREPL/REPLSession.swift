@@ -57,6 +57,15 @@ package struct REPLSession: Sendable {
           if stopsOnError { return summary }
         }
         if case .success(.exit) = outcome { return summary }
+      case .notUTF8:
+        lineNumber += 1
+        let location = source.origin.map { ScriptLocation(source: $0, line: lineNumber) }
+        let failure = CommandFailure(
+          .invalid, "line \(lineNumber) is not UTF-8 text; nothing of it was run")
+        print(command: nil, outcome: .failure(failure), location: location, attempts: nil)
+        summary.commands += 1
+        summary.failures += 1
+        if stopsOnError { return summary }
       }
     }
   }
@@ -177,4 +186,12 @@ package enum LineInput: Hashable, Sendable {
   case endOfInput
   /// The user pressed Ctrl-C while typing: the line is dropped and a new one read.
   case interrupted
+  /// A line whose bytes are not UTF-8: refused as a failed command, never run, rather than
+  /// run with its bad bytes replaced.
+  case notUTF8
+
+  /// The line of `bytes` (without its newline), or ``notUTF8``.
+  package init(decoding bytes: some Collection<UInt8>) {
+    self = String(validating: bytes, as: UTF8.self).map(LineInput.line) ?? .notUTF8
+  }
 }

@@ -22,7 +22,8 @@ package enum MalformedReplyKind: String, Hashable, Sendable {
 }
 
 extension CommandTable {
-  private static let maximumLatency = FaultBounds.maximumLatencyMilliseconds
+  private static let statuses = FaultBounds.failureStatuses
+  private static let latencies = FaultBounds.latenciesMilliseconds
 
   static let sandboxCommands = [
     .fixed(
@@ -43,20 +44,18 @@ extension CommandTable {
       name: "sandbox fail", usage: "sandbox fail <status> [count]",
       summary: "make the next requests answer an error status",
       details: [
-        "status is 400 to 599; 502, 503 and 504 answer an HTML page, as a proxy would.",
+        "status is \(statuses.lowerBound) to \(statuses.upperBound); 502, 503 and 504 answer "
+          + "an HTML page, as a proxy would.",
         "GET, PUT and DELETE are retried twice on 408, 500, 502, 503 and 504, so",
         "`sandbox fail 500 3` fails a GET.",
         "A count of 0 clears the queue.",
       ]
     ) { (arguments) throws(UsageError) in
       let words = try arguments.expect(1...2, "a status")
-      let status = try arguments.number(words[0], of: "status")
-      let statuses = FaultBounds.failureStatuses
-      guard statuses.contains(status) else {
-        throw arguments.error(
-          "status must be \(statuses.lowerBound) to \(statuses.upperBound), not \(status)")
-      }
-      let count = words.count == 2 ? try arguments.number(words[1], of: "count") : 1
+      let status = try arguments.number(words[0], of: "status", in: statuses)
+      let count =
+        words.count == 2
+        ? try arguments.number(words[1], of: "count", in: FaultBounds.counts) : 1
       return .sandbox(.fail(status: status, count: count))
     },
     CommandSpec(
@@ -72,7 +71,9 @@ extension CommandTable {
       guard let kind = MalformedReplyKind(rawValue: words[0]) else {
         throw arguments.error("expected envelope or data, not '\(words[0])'")
       }
-      let count = words.count == 2 ? try arguments.number(words[1], of: "count") : 1
+      let count =
+        words.count == 2
+        ? try arguments.number(words[1], of: "count", in: FaultBounds.counts) : 1
       return .sandbox(.malform(kind, count: count))
     },
     CommandSpec(
@@ -87,12 +88,12 @@ extension CommandTable {
       name: "sandbox latency", usage: "sandbox latency <ms>",
       summary: "make every request wait; 0 turns it off",
       details: [
-        "At most 600000 ms (10 minutes). Press Ctrl-C to cancel a slow request; the REPL",
-        "keeps running.",
+        "At most \(latencies.upperBound) ms (10 minutes). Press Ctrl-C to cancel a slow "
+          + "request; the REPL keeps running."
       ]
     ) { (arguments) throws(UsageError) in
       let milliseconds = try arguments.number(
-        try arguments.expect(1...1, "milliseconds")[0], of: "milliseconds", atMost: maximumLatency)
+        try arguments.expect(1...1, "milliseconds")[0], of: "milliseconds", in: latencies)
       return .sandbox(.latency(milliseconds: milliseconds))
     },
     .fixed(

@@ -6,37 +6,52 @@ import Foundation
 package final class ScriptSource: LineSource {
   /// The file as it was named, for ``ScriptLocation``; `nil` for `-c`.
   package let origin: String?
-  private let remaining: Protected<ArraySlice<String>>
+  private let remaining: Protected<ArraySlice<LineInput>>
 
-  package init(origin: String?, lines: [String]) {
-    self.origin = origin
-    remaining = Protected(ArraySlice(lines))
+  package convenience init(origin: String?, lines: [String]) {
+    self.init(origin: origin, inputs: lines.map(LineInput.line))
   }
 
-  /// The lines of the UTF-8 file at `path` (relative paths start at `workingDirectory`), split
-  /// at `\n`, `\r\n` or any other newline. Throws a message that names the file.
+  private init(origin: String?, inputs: [LineInput]) {
+    self.origin = origin
+    remaining = Protected(ArraySlice(inputs))
+  }
+
+  /// The lines of the file at `path` (relative paths start at `workingDirectory`), split at
+  /// `\n`, `\r\n` or any other newline. A line that is not UTF-8 is ``LineInput/notUTF8``,
+  /// refused when its turn comes, not the whole file. Throws a message that names the file.
   package static func file(named path: String, in workingDirectory: URL) throws(ScriptError)
     -> ScriptSource
   {
     let url =
       path.hasPrefix("/")
       ? URL(fileURLWithPath: path) : workingDirectory.appendingPathComponent(path)
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+    guard !(exists && isDirectory.boolValue) else {
+      throw ScriptError("cannot run the script '\(path)': it is a directory")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
-      let reason =
-        FileManager.default.fileExists(atPath: url.path) ? "it cannot be read" : "no such file"
-      throw ScriptError("cannot run the script '\(path)': \(reason)")
+      throw ScriptError(
+        "cannot run the script '\(path)': \(exists ? "it cannot be read" : "no such file")")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw ScriptError("cannot run the script '\(path)': it is not UTF-8 text")
+    var inputs: [LineInput] = []
+    for bytes in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      // `\r\n` ends a line as `\n` does.
+      let line = bytes.last == 0x0D ? bytes.dropLast() : bytes
+      guard case .line(let text) = LineInput(decoding: line) else {
+        inputs.append(.notUTF8)
+        continue
+      }
+      // Any other newline (a lone `\r`, U+2028, …) splits the line too.
+      inputs += text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        .map { .line(String($0)) }
     }
-    // `\r\n` is one Character, a newline, so Windows line ends split as Unix ones do.
-    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-      .map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    return ScriptSource(origin: path, lines: lines)
+    if inputs.last == .line("") { inputs.removeLast() }
+    return ScriptSource(origin: path, inputs: inputs)
   }
 
   /// The commands of `-c`, split at each `;` outside quotes and not escaped by a backslash.
@@ -47,7 +62,7 @@ package final class ScriptSource: LineSource {
   package var showsPrompt: Bool { false }
 
   package func nextLine(prompt: String) async -> LineInput {
-    remaining.withLock { lines in lines.popFirst().map(LineInput.line) ?? .endOfInput }
+    remaining.withLock { lines in lines.popFirst() ?? .endOfInput }
   }
 }
 
@@ -62,7 +77,8 @@ package struct ScriptLocation: Hashable, Sendable {
   }
 }
 
-/// A script file that cannot be run: a bad command line.
+/// A script file that cannot be run: missing, a directory, or unreadable, so card-repl
+/// cannot start.
 package struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
   package let description: String
 

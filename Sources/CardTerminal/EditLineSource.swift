@@ -130,7 +130,9 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
       write(interrupted ? "^C\n" : "\n")
       return dropped ? .interrupted : .endOfInput
     }
-    var typed = Self.string(line, count: Int(count))
+    // libedit drops the bytes it cannot decode; a character that is still no Unicode scalar
+    // refuses the line rather than vanish from it.
+    guard var typed = Self.string(line, count: Int(count)) else { return .notUTF8 }
     if typed.last == "\n" { typed.removeLast() }
     remember(typed)
     return .line(typed)
@@ -148,7 +150,9 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
   /// what every candidate starts with, else the list of them under the line.
   fileprivate func complete() -> UInt8 {
     guard let info = el_wline(editor)?.pointee else { return UInt8(CC_ERROR) }
-    let before = Self.string(info.buffer, count: info.cursor - info.buffer)
+    guard let before = Self.string(info.buffer, count: info.cursor - info.buffer) else {
+      return UInt8(CC_REFRESH_BEEP)
+    }
     let completion = completer.complete(before)
     let candidates = completion.candidates
     guard let first = candidates.first else { return UInt8(CC_REFRESH_BEEP) }
@@ -201,11 +205,14 @@ package final class EditLineSource: LineSource, @unchecked Sendable {
     text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
   }
 
-  private static func string(_ characters: UnsafePointer<wchar_t>, count: Int) -> String {
-    let scalars = UnsafeBufferPointer(start: characters, count: count).compactMap {
-      Unicode.Scalar(UInt32(bitPattern: $0))
+  /// `nil` when a character is not a Unicode scalar.
+  private static func string(_ characters: UnsafePointer<wchar_t>, count: Int) -> String? {
+    var scalars = String.UnicodeScalarView()
+    for character in UnsafeBufferPointer(start: characters, count: count) {
+      guard let scalar = Unicode.Scalar(UInt32(bitPattern: character)) else { return nil }
+      scalars.append(scalar)
     }
-    return String(String.UnicodeScalarView(scalars))
+    return String(scalars)
   }
 
   fileprivate static func from(_ editor: OpaquePointer?) -> EditLineSource {

@@ -29,6 +29,7 @@ package struct TerminalPasswordSource: PasswordSource {
     case .line(let password): return password
     case .interrupted: throw .cancelled
     case .endOfInput: throw CommandFailure(.invalid, "no password was typed")
+    case .notUTF8: throw CommandFailure(.invalid, "the password typed is not UTF-8 text")
     }
   }
 
@@ -50,7 +51,7 @@ package struct TerminalPasswordSource: PasswordSource {
       var byte: UInt8 = 0
       guard retryingInterrupts({ read(STDIN_FILENO, &byte, 1) }) == 1 else { return .endOfInput }
       switch byte {
-      case 0x0A, 0x0D: return .line(String(decoding: bytes, as: UTF8.self))
+      case 0x0A, 0x0D: return LineInput(decoding: bytes)
       case 0x03: return .interrupted
       case 0x04 where bytes.isEmpty: return .endOfInput
       case 0x15: bytes.removeAll()
@@ -69,9 +70,11 @@ package struct StandardInputPasswordSource: PasswordSource {
   package init() {}
 
   package func password(prompt: String) async throws(CommandFailure) -> String {
-    guard let line = await BlockingInput.line() else {
-      throw CommandFailure(.invalid, "no password on standard input")
+    switch await BlockingInput.line() {
+    case .line(let line): return line
+    case .notUTF8:
+      throw CommandFailure(.invalid, "the password on standard input is not UTF-8 text")
+    case .endOfInput, .interrupted: throw CommandFailure(.invalid, "no password on standard input")
     }
-    return line
   }
 }

@@ -71,8 +71,42 @@ enum BlockingInput {
     }
   }
 
-  /// The next line, `nil` at the end of the input.
-  static func line() async -> String? { await run { readLine(strippingNewline: true) } }
+  /// The next line without its `\n` or `\r\n`; its bytes are checked, not repaired, so that
+  /// a line that is not UTF-8 is ``LineInput/notUTF8``.
+  static func line() async -> LineInput { await run { pending.withLock { $0.nextLine() } } }
+
+  /// What was read from standard input past the last line handed out.
+  private static let pending = Protected(PendingInput())
+}
+
+/// Standard input read in blocks and cut into lines, the bytes of each kept as they came.
+private struct PendingInput {
+  private var bytes: [UInt8] = []
+  private var start = 0
+
+  mutating func nextLine() -> LineInput {
+    while true {
+      if let newline = bytes[start...].firstIndex(of: 0x0A) {
+        var line = bytes[start..<newline]
+        start = newline + 1
+        if line.last == 0x0D { line.removeLast() }
+        return LineInput(decoding: line)
+      }
+      bytes.removeFirst(start)
+      start = 0
+      var block = [UInt8](repeating: 0, count: 65_536)
+      let count = retryingInterrupts {
+        block.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      }
+      guard count > 0 else {
+        // The end of the input: a last line without its newline, if any.
+        guard !bytes.isEmpty else { return .endOfInput }
+        defer { bytes.removeAll() }
+        return LineInput(decoding: bytes)
+      }
+      bytes += block[..<count]
+    }
+  }
 }
 
 /// Standard input that is not a terminal: a script.
@@ -82,7 +116,7 @@ package struct PipedLineSource: LineSource {
   package var showsPrompt: Bool { false }
 
   package func nextLine(prompt: String) async -> LineInput {
-    await BlockingInput.line().map(LineInput.line) ?? .endOfInput
+    await BlockingInput.line()
   }
 }
 
@@ -100,6 +134,6 @@ package struct PlainPromptLineSource: LineSource {
 
   package func nextLine(prompt: String) async -> LineInput {
     echo.write(prompt)
-    return await BlockingInput.line().map(LineInput.line) ?? .endOfInput
+    return await BlockingInput.line()
   }
 }

@@ -39,25 +39,64 @@ struct ProcessTests {
     #expect(finished.stdout.isEmpty)
   }
 
-  /// A home that can never be a directory, an impossible port and a missing script are bad
-  /// command lines (2), found before anything runs.
+  /// A command line that is wrong whatever the files hold is a bad command line (2), found
+  /// before anything runs.
   @Test(.timeLimit(.minutes(1)))
   func impossibleArgumentsExitWithTwo() async throws {
-    let file = directory.appending("afile")
-    try Data("x".utf8).write(to: file)
     let cases: [([String], String)] = [
-      (
-        ["--home", file.path],
-        "cannot use \(file.path) as the home directory: \(file.path) is a file"
-      ),
       (["--server", "http://localhost:70000"], "--server has port 70000; a port is 1 to 65535"),
-      (["missing.txt"], "cannot run the script 'missing.txt': no such file"),
+      (["--timeout", "5"], "--timeout applies to --server only"),
     ]
     for (arguments, message) in cases {
       let finished = try await runCardREPL(arguments, input: "", in: directory.url)
       #expect(finished.status == 2, "\(arguments)")
       #expect(finished.stderr == "card-repl: \(message); try 'card-repl --help'\n")
     }
+  }
+
+  /// A well-formed command line that names a script or a home that cannot be used means
+  /// card-repl could not start (1), whichever it is.
+  @Test(.timeLimit(.minutes(1)))
+  func anUnusableScriptOrHomeExitsWithOne() async throws {
+    let file = directory.appending("afile")
+    try Data("x".utf8).write(to: file)
+    let home = directory.appending("home").path
+    var cases: [([String], String)] = [
+      (
+        ["--home", file.path],
+        "cannot use \(file.path) as the home directory: \(file.path) is a file, not a directory"
+      ),
+      (["--home", home, "missing.txt"], "cannot run the script 'missing.txt': no such file"),
+      (
+        ["--home", home, "-f", directory.url.path],
+        "cannot run the script '\(directory.url.path)': it is a directory"
+      ),
+    ]
+    #if os(Linux)
+      cases.append(
+        (
+          ["--home", "/proc/card-repl-nope"],
+          "cannot use /proc/card-repl-nope as the home directory: it cannot be created"
+        ))
+    #endif
+    for (arguments, message) in cases {
+      let finished = try await runCardREPL(arguments, input: "", in: directory.url)
+      #expect(finished.status == 1, "\(arguments)")
+      #expect(finished.stderr == "card-repl: \(message)\n")
+    }
+  }
+
+  /// A piped line that is not UTF-8 is refused with its number, and nothing of it is sent:
+  /// no card named with U+FFFD.
+  @Test(.timeLimit(.minutes(1)))
+  func aPipedLineThatIsNotUTF8IsRefused() async throws {
+    let home = directory.appending("home").path
+    let input = Data("login demo demo\ncard create name=".utf8 + [0xFF, 0xFE] + "\ncards\n".utf8)
+    let finished = try await runCardREPL(["--home", home], input: input, in: directory.url)
+    #expect(finished.status == 1)
+    #expect(finished.stderr == "invalid: line 2 is not UTF-8 text; nothing of it was run\n")
+    #expect(!finished.stdout.contains("\u{FFFD}"))
+    #expect(finished.stdout.hasPrefix("signed in as demo\n"))
   }
 
   /// A home that another user owns (all of it, as `sudo chown -R` leaves it) stops the start

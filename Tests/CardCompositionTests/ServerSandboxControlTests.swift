@@ -80,13 +80,14 @@ struct ServerSandboxControlTests {
       ])
   }
 
-  @Test(.timeLimit(.minutes(1)))
-  func aServerWithoutTheAdminPathSaysSo() async throws {
+  /// `404` (no such path), `405` (no such method) and `501` (a server that implements no
+  /// `POST`, as `python3 -m http.server`) all say the server does not offer the path.
+  @Test(.timeLimit(.minutes(1)), arguments: [404, 405, 501])
+  func aServerWithoutTheAdminPathSaysSo(status: Int) async throws {
     let server = try LoopbackHTTPServer { _ in
       .respond(
-        status: 404, headers: [("Content-Type", "application/json")],
-        body: Data(#"{"status": 404, "success": false, "message": "not found", "data": null}"#.utf8)
-      )
+        status: status, headers: [("Content-Type", "text/html")],
+        body: Data("<html><body>Error response</body></html>".utf8))
     }
     defer { server.stop() }
     let directory = try TemporaryDirectory()
@@ -98,7 +99,7 @@ struct ServerSandboxControlTests {
     #expect(
       console.error
         == "invalid: this server does not offer the sandbox's controls: POST /_sandbox/fail "
-        + "answered 404 (the reference server, card-server, does)\n")
+        + "answered \(status) (the reference server, card-server, does)\n")
   }
 
   @Test(.timeLimit(.minutes(1)))

@@ -34,12 +34,35 @@ struct TokenizerTests {
     var lines: [String] = []
     while case .line(let line) = await source.nextLine(prompt: "") { lines.append(line) }
     #expect(lines == ["login demo demo", "cards", "", "whoami"])
-    try Data([0xFF, 0xFE]).write(to: directory.appending("bad.txt"))
-    #expect(throws: ScriptError.self) { try ScriptSource.file(named: "bad.txt", in: directory.url) }
     #expect {
       try ScriptSource.file(named: "none.txt", in: directory.url)
     } throws: { error in
       "\(error)" == "cannot run the script 'none.txt': no such file"
+    }
+  }
+
+  /// Only the line that is not UTF-8 is refused, when its turn comes; it is never repaired
+  /// into U+FFFD and run.
+  @Test func aScriptLineThatIsNotUTF8IsRefusedAlone() async throws {
+    let directory = try TemporaryDirectory()
+    try Data("cards\r\ncard create name=".utf8 + [0xFF, 0xFE] + Data("\r\nwhoami\n".utf8))
+      .write(to: directory.appending("bad.txt"))
+    let source = try ScriptSource.file(named: "bad.txt", in: directory.url)
+    var inputs: [LineInput] = []
+    while true {
+      let input = await source.nextLine(prompt: "")
+      if input == .endOfInput { break }
+      inputs.append(input)
+    }
+    #expect(inputs == [.line("cards"), .notUTF8, .line("whoami")])
+  }
+
+  @Test func aScriptThatIsADirectorySaysSo() throws {
+    let directory = try TemporaryDirectory()
+    #expect {
+      try ScriptSource.file(named: directory.url.path, in: directory.url)
+    } throws: { error in
+      "\(error)" == "cannot run the script '\(directory.url.path)': it is a directory"
     }
   }
 

@@ -60,15 +60,18 @@ struct CommandArguments {
     return words
   }
 
-  /// A whole number in decimal digits, from 0 to `maximum`; the refusal names the bounds.
-  func number(_ text: String, of what: String, atMost maximum: Int = .max) throws(UsageError)
+  /// A whole number in decimal digits within `bounds`; whatever was typed, a word or a number
+  /// out of bounds, the refusal names the bounds.
+  func number(_ text: String, of what: String, in bounds: ClosedRange<Int>) throws(UsageError)
     -> Int
   {
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }),
-      let value = Int(text), value <= maximum
+      let value = Int(text), bounds.contains(value)
     else {
-      let bounds = maximum == .max ? "0 or more" : "from 0 to \(maximum)"
-      throw error("\(what) must be a whole number \(bounds), not '\(text)'")
+      let range =
+        bounds.upperBound == .max
+        ? "\(bounds.lowerBound) or more" : "from \(bounds.lowerBound) to \(bounds.upperBound)"
+      throw error("\(what) must be a whole number \(range), not '\(text)'")
     }
     return value
   }

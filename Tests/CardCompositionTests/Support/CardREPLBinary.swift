@@ -23,6 +23,14 @@ func runCardREPL(
   _ arguments: [String], input: String, in directory: URL,
   environment extra: [String: String] = [:]
 ) async throws -> Finished {
+  try await runCardREPL(arguments, input: Data(input.utf8), in: directory, environment: extra)
+}
+
+/// Runs `card-repl` with `arguments`, the bytes of `input` on standard input, in `directory`.
+func runCardREPL(
+  _ arguments: [String], input: Data, in directory: URL,
+  environment extra: [String: String] = [:]
+) async throws -> Finished {
   let process = Process()
   process.executableURL = try CardREPLBinary.url()
   process.arguments = arguments
@@ -48,7 +56,7 @@ func runCardREPL(
     continuation.finish()
   }
   try process.run()
-  try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+  try stdin.fileHandleForWriting.write(contentsOf: input)
   try stdin.fileHandleForWriting.close()
   var status: Int32 = -1
   for await value in exited { status = value }
