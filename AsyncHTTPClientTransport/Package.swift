@@ -43,6 +43,7 @@ let package = Package(
         .product(name: "LoopbackHTTPTestServer", package: rootPackage),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ]),
   ],

@@ -9,27 +9,6 @@ import Testing
 /// which are real timeouts here; the suite's limit only stops one that would hang.
 @Suite("URLSessionTransport says what was wrong with a reply's head", .timeLimit(.minutes(1)))
 struct BrokenReplyHeadTests {
-  /// libcurl refuses a header line over 100 KiB, and used to be reported as "Out of memory";
-  /// and headers over 300 KiB in all, as its own sentence with the sizes.
-  @Test(arguments: [(lines: 1, length: 1 << 20), (lines: 8, length: 50_000)])
-  func aHeaderTooLargeIsAReplyTooLarge(lines: Int, length: Int) async throws {
-    let headers = (0..<lines).map { ("X-Padding-\($0)", String(repeating: "a", count: length)) }
-    let server = try LoopbackHTTPServer { _ in
-      .respond(status: 200, headers: headers, body: Data("{}".utf8))
-    }
-    defer { server.stop() }
-    let transport = try networkTransport()
-
-    let error = await transportError(
-      sending: HTTPRequest(method: .get, url: server.url("/cards")), through: transport)
-
-    #expect(error?.kind == .replyRefused)
-    #expect(
-      error?.message
-        == "the header of the reply from 127.0.0.1:\(server.port) is larger than libcurl accepts"
-        + " (URLError -1)")
-  }
-
   /// libcurl takes a 1xx head for an interim one and reads what follows as the next head, so
   /// the exchange failed as "the URL … is not supported": a `networkFail`. The 1xx is the
   /// last head the server sent, so it is the reply, and `judgeStatus` calls it unexpected.

@@ -14,90 +14,6 @@ import Testing
 /// would hang; it never decides a pass.
 @Suite("URLSessionTransport against a loopback HTTP server", .timeLimit(.minutes(1)))
 struct LoopbackTransportTests {
-  private static let credentials: HTTPHeaders = [
-    "Authorization": "Bearer secret", "Cookie": "session=s1", "Accept": "application/json",
-  ]
-
-  /// A server answering `/landing` with 200 and `/start` with a redirect to `location`.
-  private static func redirectingServer(
-    status: Int, to location: @escaping @Sendable (LoopbackHTTPServer.Request) -> String
-  ) throws -> LoopbackHTTPServer {
-    try LoopbackHTTPServer { request in
-      request.target == "/start"
-        ? .respond(status: status, headers: [("Location", location(request))])
-        : .respond(status: 200, body: Data("landed".utf8))
-    }
-  }
-
-  @Test(arguments: [302, 307])
-  func dropsCredentialsOnARedirectToAnotherPort(_ status: Int) async throws {
-    let target = try LoopbackHTTPServer { _ in .respond(status: 200) }
-    defer { target.stop() }
-    let targetURL = target.url("/landing").absoluteString
-    let origin = try Self.redirectingServer(status: status) { _ in targetURL }
-    defer { origin.stop() }
-
-    let response = try await networkTransport().send(
-      HTTPRequest(method: .get, url: origin.url("/start"), headers: Self.credentials))
-
-    #expect(response.status == 200)
-    let followed = try #require(target.requests.first)
-    #expect(followed.target == "/landing")
-    #expect(followed.header("Authorization") == nil)
-    #expect(followed.header("Cookie") == nil)
-    #expect(followed.header("Accept") == "application/json")
-  }
-
-  @Test func dropsCredentialsOnARedirectToAnotherHostName() async throws {
-    let origin = try Self.redirectingServer(status: 302) { request in
-      "http://localhost:\(request.header("Host")!.split(separator: ":")[1])/landing"
-    }
-    defer { origin.stop() }
-
-    let response = try await networkTransport().send(
-      HTTPRequest(method: .get, url: origin.url("/start"), headers: Self.credentials))
-
-    #expect(response.status == 200)
-    let followed = try #require(origin.requests.last)
-    #expect(followed.target == "/landing")
-    #expect(followed.header("Host")?.hasPrefix("localhost:") == true)
-    #expect(followed.header("Authorization") == nil)
-    #expect(followed.header("Cookie") == nil)
-  }
-
-  @Test(arguments: [302, 307])
-  func keepsCredentialsOnASameOriginRedirect(_ status: Int) async throws {
-    let origin = try Self.redirectingServer(status: status) { _ in "/landing" }
-    defer { origin.stop() }
-
-    let response = try await networkTransport().send(
-      HTTPRequest(method: .get, url: origin.url("/start"), headers: Self.credentials))
-
-    #expect(response.status == 200)
-    #expect(response.body == Data("landed".utf8))
-    let followed = try #require(origin.requests.last)
-    #expect(followed.target == "/landing")
-    #expect(followed.header("Authorization") == "Bearer secret")
-    #expect(followed.header("Cookie") == "session=s1")
-  }
-
-  /// Sign-in and refresh carry a body: a redirect must not take them, or the token it leads
-  /// to, anywhere else. The redirect itself is the reply.
-  @Test(arguments: [303, 307])
-  func returnsARedirectOfARequestWithABodyAsTheReply(_ status: Int) async throws {
-    let origin = try Self.redirectingServer(status: status) { _ in "/landing" }
-    defer { origin.stop() }
-
-    let response = try await networkTransport().send(
-      HTTPRequest(
-        method: .post, url: origin.url("/start"), headers: ["Content-Type": "text/plain"],
-        body: .data(Data("hello".utf8))))
-
-    #expect(response.status == status)
-    #expect(response.headers["Location"] == "/landing")
-    #expect(origin.requests.map(\.target) == ["/start"])
-  }
-
   @Test func sendsAFileBodyWithContentLengthNotChunked() async throws {
     let server = try LoopbackHTTPServer { _ in .respond(status: 201) }
     defer { server.stop() }
@@ -228,26 +144,6 @@ struct LoopbackTransportTests {
         == "no complete response from 127.0.0.1:\(server.port) within 0.7 s (the resource timeout)")
   }
 
-  /// What is left of the call's deadline ends the exchange when it comes before the
-  /// resource timeout, and the message names it.
-  @Test func endsAnExchangeAtTheRequestsTimeLimit() async throws {
-    let server = try LoopbackHTTPServer { _ in .trickle(bytes: 400, interval: .milliseconds(50)) }
-    defer { server.stop() }
-    let transport = URLSessionTransport(
-      configuration: try .init(requestTimeout: .seconds(30), resourceTimeout: .seconds(60)))
-
-    let error = await transportError(
-      sending: HTTPRequest(
-        method: .get, url: server.url("/trickle"), timeLimit: .milliseconds(700)),
-      through: transport)
-
-    #expect(error?.kind == .timedOut)
-    #expect(
-      error?.message
-        == "the reply from 127.0.0.1:\(server.port) was not complete by the call's deadline"
-    )
-  }
-
   /// The resource timeout is a real timeout that must not end this exchange: it is as long
   /// as the safety limit, far beyond the 0.1 s the five bytes take.
   @Test func aSlowExchangeWithinTheResourceTimeoutSucceeds() async throws {
@@ -258,17 +154,6 @@ struct LoopbackTransportTests {
     let response = try await transport.send(HTTPRequest(method: .get, url: server.url("/")))
     #expect(response.status == 200)
     #expect(response.body == Data("xxxxx".utf8))
-  }
-
-  @Test func reportsARefusedConnection() async throws {
-    let refusing = try RefusingPort()
-
-    let error = await transportError(
-      sending: HTTPRequest(method: .get, url: refusing.url("/")), through: try networkTransport())
-
-    #expect(error?.kind == .cannotConnect)
-    #expect(error?.message.hasPrefix("cannot connect to 127.0.0.1:\(refusing.port)") == true)
-    #expect(error?.message.hasSuffix(" (URLError -1004)") == true)
   }
 
   /// FoundationNetworking reports a connection closed before any response as

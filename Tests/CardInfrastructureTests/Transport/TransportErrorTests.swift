@@ -126,6 +126,19 @@ struct TransportErrorMessageTests {
     #expect(Self.message(.cannotConnectToHost) == expected)
   }
 
+  #if canImport(FoundationNetworking)
+    /// libcurl refuses a header line over 100 KiB as "Out of memory", and headers over 300 KiB
+    /// in all with a sentence of its own; both are a head too large, not a failure of memory.
+    /// `HostileServerSpec` sends such heads through the real transport.
+    @Test(arguments: ["Out of memory", "Too large response headers: 409600 > 307200"])
+    func aHeaderTooLargeForLibcurlIsAReplyRefused(_ reason: String) {
+      #expect(
+        Self.message(.unknown, reason: reason)
+          == "the header of the reply from 127.0.0.1:9 is larger than libcurl accepts"
+          + " (URLError -1)")
+    }
+  #endif
+
   @Test func aLostConnectionAndAnUnknownHostReadAsSentences() {
     #expect(
       Self.message(.networkConnectionLost, url: "https://api.example.test/cards")
