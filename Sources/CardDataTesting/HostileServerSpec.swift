@@ -224,11 +224,8 @@ public enum HostileServerSpec {
       }
     },
 
-    // Only `http:` to `https:` here: FoundationNetworking follows `file:///etc/passwd` as the
-    // path `/etc/passwd` of the same origin, which AsyncHTTPClient's transport returns as the
-    // reply (`AsyncHTTPClientTransportTests`).
     Check("a redirect to another scheme is the reply") { makeTransport in
-      for location in ["https://127.0.0.1:1/landing"] {
+      for location in ["https://127.0.0.1:1/landing", "file:///etc/passwd"] {
         let origin = try redirectingServer(status: 302) { _ in location }
         defer { origin.stop() }
         let response = try await makeTransport(replyLimit).send(

@@ -5,11 +5,11 @@ import Foundation
 import LoopbackHTTPTestServer
 import Testing
 
-/// What is this transport's own, against ``LoopbackHTTPServer``: a redirect to a `file:` URL,
-/// the framing of a streamed body, a body file that cannot be sent, and a borrowed client's
-/// read timeout. The redirect policy, a refused connection and the per-attempt time limit are
-/// `HostileServerSpec`'s (`AsyncHTTPClientHostileServerSpecTests`). The read timeout is a real
-/// one, and only the outcome's kind and message are checked, never how long it took.
+/// What is this transport's own, against ``LoopbackHTTPServer``: the framing of a streamed
+/// body, a body file that cannot be sent, and a borrowed client's read timeout. The redirect
+/// policy, a refused connection and the per-attempt time limit are `HostileServerSpec`'s
+/// (`AsyncHTTPClientHostileServerSpecTests`). The read timeout is a real one, and only the
+/// outcome's kind and message are checked, never how long it took.
 @Suite("AsyncHTTPClientTransport against a loopback HTTP server", .timeLimit(.minutes(1)))
 struct AsyncHTTPClientTransportTests {
   /// A file body goes out with its length, not chunked, and as it is on disk.
@@ -37,26 +37,6 @@ struct AsyncHTTPClientTransportTests {
     #expect(received.header("Content-Length") == "\(head.count + bytes.count + tail.count)")
     #expect(received.header("Transfer-Encoding") == nil)
     #expect(received.body == head + bytes + tail)
-  }
-
-  /// A `file:` location is not followed anywhere: the redirect is the reply. (The URLSession
-  /// transport follows it as a path of the same origin, so `HostileServerSpec` checks another
-  /// scheme with `https:` only.)
-  @Test func returnsARedirectToAFileURLAsTheReply() async throws {
-    let origin = try LoopbackHTTPServer { request in
-      request.target == "/start"
-        ? .respond(status: 302, headers: [("Location", "file:///etc/passwd")])
-        : .respond(status: 200, body: Data("landed".utf8))
-    }
-    defer { origin.stop() }
-
-    let response = try await AsyncHTTPClientTransport().send(
-      HTTPRequest(
-        method: .get, url: origin.url("/start"), headers: ["Authorization": "Bearer secret"]))
-
-    #expect(response.status == 302)
-    #expect(response.headers["Location"] == "file:///etc/passwd")
-    #expect(origin.requests.map(\.target) == ["/start"])
   }
 
   @Test func rejectsAMissingBodyFileWithoutSending() async throws {

@@ -167,7 +167,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
-    completionHandler(RedirectPolicy.request(following: request, from: task.originalRequest))
+    completionHandler(
+      RedirectPolicy.request(
+        following: request, location: response.value(forHTTPHeaderField: "Location"),
+        from: task.originalRequest))
   }
 
   /// A 401's challenge is never answered (the Bearer token is the only credential): the 401 is

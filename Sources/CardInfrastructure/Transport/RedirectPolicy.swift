@@ -11,10 +11,17 @@ enum RedirectPolicy {
   /// headers, and one to another scheme (`file:`, or `http:` from `https:`) is not followed.
   /// Nor is any redirect of a request with a body: sign-in and refresh must not take a token
   /// from wherever a redirect points.
-  static func request(following proposed: URLRequest, from original: URLRequest?) -> URLRequest? {
+  ///
+  /// The scheme is read from the reply's `Location` too: FoundationNetworking proposes a
+  /// `file:///etc/passwd` location as the path `/etc/passwd` of the same origin.
+  static func request(
+    following proposed: URLRequest, location: String?, from original: URLRequest?
+  ) -> URLRequest? {
     let hasBody = original?.httpBody != nil || original?.httpBodyStream != nil
     let scheme = proposed.url?.scheme?.lowercased()
+    let locationScheme = location.flatMap(URL.init(string:))?.scheme?.lowercased()
     guard !hasBody, scheme == "https" || scheme == "http",
+      locationScheme == nil || locationScheme == scheme,
       original.map({ $0.url?.scheme?.lowercased() == scheme }) ?? true
     else { return nil }
     guard let target = URLOrigin(proposed.url), target == URLOrigin(original?.url) else {

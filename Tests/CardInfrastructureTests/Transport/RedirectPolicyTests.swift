@@ -29,7 +29,7 @@ struct RedirectPolicyTests {
   func keepsCredentialsOnTheSameOrigin(_ target: String) throws {
     let original = Self.request("https://api.example.test/cards")
     let followed = try #require(
-      RedirectPolicy.request(following: Self.request(target), from: original))
+      RedirectPolicy.request(following: Self.request(target), location: nil, from: original))
     #expect(followed.value(forHTTPHeaderField: "Authorization") == "Bearer secret")
     #expect(followed.value(forHTTPHeaderField: "Cookie") == "session=s1")
   }
@@ -42,7 +42,7 @@ struct RedirectPolicyTests {
   func dropsCredentialsOnAnotherOrigin(_ target: String) throws {
     let original = Self.request("https://api.example.test/cards")
     let followed = try #require(
-      RedirectPolicy.request(following: Self.request(target), from: original))
+      RedirectPolicy.request(following: Self.request(target), location: nil, from: original))
     #expect(followed.url?.absoluteString == target)
     #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
     #expect(followed.value(forHTTPHeaderField: "Cookie") == nil)
@@ -51,7 +51,8 @@ struct RedirectPolicyTests {
 
   @Test func dropsCredentialsWithoutAnOriginalRequest() throws {
     let followed = try #require(
-      RedirectPolicy.request(following: Self.request("https://api.example.test/"), from: nil))
+      RedirectPolicy.request(
+        following: Self.request("https://api.example.test/"), location: nil, from: nil))
     #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
   }
 
@@ -62,7 +63,8 @@ struct RedirectPolicyTests {
     let original = Self.request(
       "https://api.example.test/auth/login", method: "POST", body: Data([1]))
     #expect(
-      RedirectPolicy.request(following: Self.request(target, method: method), from: original) == nil
+      RedirectPolicy.request(
+        following: Self.request(target, method: method), location: nil, from: original) == nil
     )
   }
 
@@ -71,7 +73,18 @@ struct RedirectPolicyTests {
   ])
   func doesNotFollowARedirectToAnotherScheme(_ target: String) {
     let original = Self.request("https://api.example.test/cards")
-    #expect(RedirectPolicy.request(following: Self.request(target), from: original) == nil)
+    #expect(
+      RedirectPolicy.request(following: Self.request(target), location: nil, from: original) == nil)
+  }
+
+  /// FoundationNetworking proposes `file:///etc/passwd` as the path `/etc/passwd` of the same
+  /// origin; the `Location` header still names the scheme.
+  @Test func doesNotFollowALocationOfAnotherSchemeProposedOnTheSameOrigin() {
+    let original = Self.request("https://api.example.test/cards")
+    #expect(
+      RedirectPolicy.request(
+        following: Self.request("https://api.example.test/etc/passwd"),
+        location: "file:///etc/passwd", from: original) == nil)
   }
 
   @Test func theSessionDelegateAnswersWithThePolicysRequest() async throws {
