@@ -7,6 +7,9 @@ import PackageDescription
 let rootPackage =
   Context.packageDirectory.split(separator: "/").dropLast().last.map { $0.lowercased() } ?? ""
 
+/// The AsyncHTTPClient transport's package, a path dependency too, so named after its folder.
+let asyncHTTPClientTransportPackage = "asynchttpclienttransport"
+
 /// The reference server: the root package's `CardSandbox` served over HTTP/1.1 by
 /// Hummingbird. A package of its own, so that the core keeps no package dependency.
 let package = Package(
@@ -17,6 +20,7 @@ let package = Package(
   ],
   dependencies: [
     .package(path: ".."),
+    .package(path: "../AsyncHTTPClientTransport"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -57,12 +61,13 @@ let package = Package(
         .product(name: "CardSandbox", package: rootPackage),
         // Built, not linked: a test runs it against the live server.
         .product(name: "card-repl", package: rootPackage),
-        // The Data layer over URLSessionTransport, for the end-to-end test that sends many
-        // requests at once from one process.
+        // The Data layer over each transport, URLSessionTransport and AsyncHTTPClientTransport,
+        // for the end-to-end suite that runs the same cases over both.
         .product(name: "CardDomain", package: rootPackage),
         .product(name: "CardData", package: rootPackage),
         .product(name: "CardInfrastructure", package: rootPackage),
         .product(name: "CardDataTesting", package: rootPackage),
+        .product(name: "CardAsyncHTTPClient", package: asyncHTTPClientTransportPackage),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),

@@ -1,13 +1,9 @@
-import CardData
-import CardDataTesting
-import CardDomain
-import CardInfrastructure
 import Foundation
 import Testing
 
-/// Access tokens expiring and refreshed over the wire, counted in the server's request log:
-/// `card-repl` processes, and the Data layer over `URLSessionTransport` for many requests at
-/// once.
+/// Access tokens expiring and refreshed over the wire, counted in the server's request log,
+/// through `card-repl` processes. The Data layer's own case, many requests at once on an
+/// expired token, runs over each transport in `EndToEndTests.DataLayer`.
 extension EndToEndTests {
   @Suite("Tokens over the wire")
   struct TokenRefresh {
@@ -67,29 +63,6 @@ extension EndToEndTests {
             "POST /auth/login 200", "GET /card/c1 401", "POST /auth/refresh 200",
             "GET /card/c1 200",
           ])
-      }
-    }
-
-    @Test func fiftyRequestsAtOnceOnAnExpiredTokenOneRefreshCountedByTheServer() async throws {
-      try await EndToEnd.withREPL { server, _, log in
-        let store = InMemoryCredentialStore()
-        let api = CardAPI(baseURL: server.url, transport: URLSessionTransport(), store: store)
-        let auth = api.auth
-        let cards = api.cards
-        _ = try await auth.signIn(userID: UserID("demo"), password: Password("demo"))
-        try await AdminRequest.post(server.url, "expire-token")
-
-        let lists = try await withThrowingTaskGroup(of: [Card].self) { group in
-          for _ in 0..<50 {
-            group.addTask { try await cards.cards() }
-          }
-          return try await group.reduce(into: []) { $0.append($1) }
-        }
-        #expect(lists.count == 50)
-        #expect(lists.allSatisfy { $0.map(\.id.rawValue) == ["c1", "c2"] })
-        let lines = try await log.settle()
-        #expect(lines.count { $0.hasPrefix("POST /auth/refresh ") } == 1, "\(lines)")
-        #expect(lines.count { $0.hasPrefix("GET /cards 200 ") } == 50)
       }
     }
 
