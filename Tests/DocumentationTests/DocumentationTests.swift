@@ -3,8 +3,8 @@ import Testing
 
 /// The documentation cannot lie: every Swift block in README.md, Architecture.md,
 /// Tests/README.md and docs/ quotes a Swift file that a package of this repository compiles
-/// (the core, Server/, Benchmarks/, or Examples/MyApp, the consumer the README shows), and
-/// every test named in prose exists.
+/// (the core, Server/, AsyncHTTPClientTransport/, Benchmarks/, or Examples/MyApp, the consumer
+/// the README shows), and every test named in prose exists.
 ///
 /// A block, at the margin or indented under a list item, quotes a file when its lines, each
 /// without its indentation and its trailing `//` comment, are lines of the file in a row;
@@ -79,15 +79,16 @@ private enum Repository {
   }
 
   static let manifests = [
-    "Package.swift", "Server/Package.swift", "Benchmarks/Package.swift",
-    "Examples/MyApp/Package.swift",
+    "Package.swift", "Server/Package.swift", "AsyncHTTPClientTransport/Package.swift",
+    "Benchmarks/Package.swift", "Examples/MyApp/Package.swift",
   ]
 
   /// Every Swift file of the packages: their manifests, sources and tests; no build folder.
   static func swiftFiles() throws -> [File] {
     let folders = [
-      "Sources", "Tests", "Server/Sources", "Server/Tests", "Benchmarks/Sources",
-      "Benchmarks/Benchmarks", "Examples/MyApp/Sources", "Examples/MyApp/Tests",
+      "Sources", "Tests", "Server/Sources", "Server/Tests", "AsyncHTTPClientTransport/Sources",
+      "AsyncHTTPClientTransport/Tests", "Benchmarks/Sources", "Benchmarks/Benchmarks",
+      "Examples/MyApp/Sources", "Examples/MyApp/Tests",
     ]
     var files = try manifests.map(read)
     for folder in folders {
