@@ -32,12 +32,7 @@ struct LoopbackBenchmark {
         .keepAlive(status: 200, headers: [("Content-Type", "application/json")], body: Replies.card)
       }
       defer { server.stop() }
-      let store = try EncryptedFileCredentialStore(
-        configuration: .init(directory: directory.appendingPathComponent("session")))
-      try await store.save(
-        AuthCredential(
-          userID: "demo", accessToken: "benchmark-access", refreshToken: "benchmark-refresh",
-          expiresAt: Date().addingTimeInterval(86_400)))
+      let store = try await signedInStore(in: directory)
       let cards = CardAPI(
         baseURL: server.url(), transport: URLSessionTransport(), store: store,
         log: RequestLog(.call, isEnabled: { false }, write: { _ in }), deadline: CallDeadline()
@@ -45,7 +40,7 @@ struct LoopbackBenchmark {
       let session = URLSession(configuration: .ephemeral)
       var request = URLRequest(url: server.url("/card/c1"))
       request.setValue("application/json", forHTTPHeaderField: "Accept")
-      request.setValue("Bearer benchmark-access", forHTTPHeaderField: "Authorization")
+      request.setValue("Bearer \(benchmarkAccessToken)", forHTTPHeaderField: "Authorization")
       let id = try CardID("c1")
       let bare = { [request] in
         let (data, _) = try await session.data(for: request)
@@ -57,7 +52,7 @@ struct LoopbackBenchmark {
       let transport = URLSessionTransport()
       let sent = HTTPRequest(
         method: .get, url: server.url("/card/c1"),
-        headers: ["Accept": "application/json", "Authorization": "Bearer benchmark-access"])
+        headers: ["Accept": "application/json", "Authorization": "Bearer \(benchmarkAccessToken)"])
       let transportOnly = {
         let response = try await transport.send(sent)
         guard response.body.count == Replies.card.count else {

@@ -41,12 +41,7 @@ struct MultipartUploadBenchmark {
           : .respond(status: 204)
       }
       defer { server.stop() }
-      let store = try EncryptedFileCredentialStore(
-        configuration: .init(directory: directory.appendingPathComponent("session")))
-      try await store.save(
-        AuthCredential(
-          userID: "demo", accessToken: "benchmark-access", refreshToken: "benchmark-refresh",
-          expiresAt: Date().addingTimeInterval(86_400)))
+      let store = try await signedInStore(in: directory)
       let cards = CardAPI(baseURL: server.url(), transport: URLSessionTransport(), store: store)
         .cards
       let fileBytes = Int64(sizeMiB) << 20

@@ -25,12 +25,7 @@ struct PipelineBenchmark {
       .appendingPathComponent("card-benchmarks-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     do {
-      let store = try EncryptedFileCredentialStore(
-        configuration: .init(directory: directory.appendingPathComponent("session")))
-      try await store.save(
-        AuthCredential(
-          userID: "demo", accessToken: "benchmark-access", refreshToken: "benchmark-refresh",
-          expiresAt: Date().addingTimeInterval(86_400)))
+      let store = try await signedInStore(in: directory)
       print("pipeline: process CPU time per call, \(rounds) interleaved rounds")
       var met = true
       for scenario in Scenario.all {
