@@ -55,6 +55,16 @@ struct LineCompleterTests {
     #expect(candidates("card get c1 ").isEmpty)
   }
 
+  @Test func theShortListingFeedsCardIDsToo() async throws {
+    let listing = [try sampleCard(id: "c1"), try sampleCard(id: "c2")]
+    let session = REPLSession(
+      services: fakeServices(cards: SpyCardRepository(cards: listing)),
+      console: CapturingConsole(), mode: .human(HumanRenderer()), workingDirectory: directory.url,
+      recentCards: recentCards)
+    _ = await session.execute("cards --short")
+    #expect(candidates("card get c") == ["c1", "c2"])
+  }
+
   @Test func imagePathsAfterTheKey() throws {
     try Data().write(to: directory.appending("photo.png"))
     try Data().write(to: directory.appending(".hidden.png"))
