@@ -45,7 +45,8 @@ package enum HelpTopic: Hashable, Sendable {
     }
     let names = CommandTable.all.map(\.name).filter { $0 == topic || $0.hasPrefix(topic + " ") }
     guard !names.isEmpty else {
-      throw CommandFailure(.invalid, "there is no command '\(topic)'; try 'help'")
+      let hint = CommandSuggestion.nearest(to: [topic]).map { "did you mean 'help \($0)'?" }
+      throw CommandFailure(.invalid, "there is no command '\(topic)'; \(hint ?? "try 'help'")")
     }
     self = .commands(names)
   }

@@ -1,6 +1,7 @@
 /// The command a line that names none most likely meant, for "did you mean 'cards'?": a word
-/// people bring from other tools (`card list`, `ls`, `card rm`), else the command name
-/// within two edits of what was typed, ignoring case (`cardz`, `CARDS`, `whoam`).
+/// people bring from other tools (`card list`, `ls`, `card rm`), else the command name or
+/// such a word within two edits of what was typed, ignoring case (`cardz`, `CARDS`, `whoam`,
+/// `card lsit`).
 enum CommandSuggestion {
   private static let synonyms = [
     "list": "cards", "ls": "cards", "card list": "cards", "card ls": "cards",
@@ -18,7 +19,11 @@ enum CommandSuggestion {
   static func nearest(to words: [String]) -> String? {
     let phrase = words.joined(separator: " ").lowercased()
     if let synonym = synonyms[phrase] { return synonym }
-    let scored = CommandTable.all.map { spec in (spec.name, distance(phrase, spec.name)) }
+    // In a fixed order, so that a tie gives the same suggestion in every run: a dictionary's
+    // order changes from one process to the next.
+    let candidates =
+      CommandTable.all.map { ($0.name, $0.name) } + synonyms.sorted { $0.key < $1.key }
+    let scored = candidates.map { word, command in (command, distance(phrase, word)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= maximumDistance else {
       return nil
     }
