@@ -31,7 +31,8 @@ package struct LaunchOptions: Hashable, Sendable {
     On a terminal it is interactive; piped input runs as a script, one command per line.
 
       --json              print one JSON object per command on standard output
-      --server <url>      use the server at <url> instead of the sandbox
+      --server <url>      use the server at <url> (host:port means http://host:port)
+                          instead of the sandbox
       --timeout <seconds> how long a request to the server may wait without data
                           (default: 30)
       --home <dir>        keep the session and the sandbox's state in <dir>
@@ -142,10 +143,13 @@ package struct LaunchOptions: Hashable, Sendable {
     return seconds
   }
 
+  /// `host:port` or a bare host is taken as plain HTTP, as psql and redis-cli take a host and
+  /// port; a URL with a scheme must name http or https.
   private static func serverURL(_ text: String) throws(LaunchError) -> URL {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+    let withScheme = text.contains("://") ? text : "http://" + text
+    guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(),
       ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty
-    else { throw LaunchError("--server needs an http or https URL, not '\(text)'") }
+    else { throw LaunchError("--server needs host:port or an http or https URL, not '\(text)'") }
     if let port = url.port, !(1...65_535).contains(port) {
       throw LaunchError("--server has port \(port); a port is 1 to 65535")
     }

@@ -37,6 +37,17 @@ struct LaunchOptionsTests {
   }
 
   @Test(arguments: [
+    ("localhost:8080", "http://localhost:8080"),
+    ("127.0.0.1:8080", "http://127.0.0.1:8080"),
+    ("[::1]:8080", "http://[::1]:8080"),
+    ("cards.example.com", "http://cards.example.com"),
+    ("https://cards.example.com/v1", "https://cards.example.com/v1"),
+  ])
+  func aServerWithoutSchemeIsPlainHTTP(typed: String, url: String) throws {
+    #expect(try LaunchOptions.parse(["--server", typed]).server == URL(string: url))
+  }
+
+  @Test(arguments: [
     (["--bogus"], "unknown option '--bogus'"),
     (["a.txt", "b.txt"], "unexpected argument 'b.txt'; give one script file"),
     (["-f", "a.txt", "b.txt"], "unexpected argument 'b.txt'; give one script file"),
@@ -59,9 +70,13 @@ struct LaunchOptionsTests {
     (["--json=yes"], "--json takes no value"),
     (
       ["--server", "ftp://example.com"],
-      "--server needs an http or https URL, not 'ftp://example.com'"
+      "--server needs host:port or an http or https URL, not 'ftp://example.com'"
     ),
-    (["--server", "not a url"], "--server needs an http or https URL, not 'not a url'"),
+    (
+      ["--server", "not a url"],
+      "--server needs host:port or an http or https URL, not 'not a url'"
+    ),
+    (["--server", "localhost:0"], "--server has port 0; a port is 1 to 65535"),
     (["--token-lifetime", "0"], "--token-lifetime needs whole seconds from 1 to 86400, not '0'"),
     (["--token-lifetime=1.5"], "--token-lifetime needs whole seconds from 1 to 86400, not '1.5'"),
   ])
