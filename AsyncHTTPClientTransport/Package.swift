@@ -18,8 +18,8 @@ let package = Package(
   dependencies: [
     .package(path: ".."),
     .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
-    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-    .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
   ],
   targets: [
     // The adapter: the port's requests onto HTTPClient's, its replies and failures back.

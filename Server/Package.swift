@@ -22,10 +22,11 @@ let package = Package(
     .package(path: ".."),
     .package(path: "../AsyncHTTPClientTransport"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
-    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
-    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+    .package(
+      url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
   ],
   targets: [
     // The adapter: HTTP requests in, the sandbox's answers out, plus the admin path, the
