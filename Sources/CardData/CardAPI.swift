@@ -11,18 +11,23 @@ import Foundation
 /// ```
 ///
 /// Inside, every request passes the same middleware, in the one order `chain` gives; the token
-/// refresh passes the same chain without ``Authentication``, so that a refresh never waits for
+/// refresh passes the same chain without `Authentication`, so that a refresh never waits for
 /// itself.
 public struct CardAPI: Sendable {
   public let cards: RemoteCardRepository
   public let auth: RemoteAuthRepository
 
   /// - Parameters:
+  ///   - baseURL: the service's root, less any query and trailing slashes; each endpoint's
+  ///     path is appended to it.
+  ///   - transport: sends each attempt and returns every status as a reply.
+  ///   - store: keeps the session's credential between runs; a refresh replaces it there.
   ///   - middleware: what the app adds around each call (notes, progress), after the log's
   ///     call line and before the deadline.
   ///   - log: the request log, if any, placed first and last in the chain.
   ///   - deadline: bounds each call, all its attempts and delays included.
-  ///   - clock: dates credentials and deadlines; `sleeper` waits out retry delays.
+  ///   - clock: dates credentials and deadlines.
+  ///   - sleeper: waits out retry delays.
   public init(
     baseURL: URL, transport: any HTTPTransport, store: any CredentialStore,
     middleware: [any ClientMiddleware] = [], log: RequestLog? = nil, deadline: CallDeadline? = nil,

@@ -9,7 +9,7 @@ import Foundation
 /// reply that breaks the contract (a bug: a body that is not the envelope, a payload of the
 /// wrong shape or against the rules, an unexpected status), a server fault (a 5xx), and a
 /// call that got no HTTP response. Leaving the Data layer, a failure becomes the
-/// ``CardDomain/CardError`` case of the same name (``get()``).
+/// `CardDomain.CardError` case of the same name (`get()`).
 public enum NetworkResult<Value> {
   case success(Value)
   /// The envelope's message, or a standard phrase such as `not found`.
@@ -66,7 +66,7 @@ extension NetworkResult {
 ///
 /// A 2xx body is decoded once, as `GenericResponse<T>`, whether it succeeds or fails: the
 /// reason is built from that decode's error, never by reading the body again. A `null` or
-/// absent `data` is a success only when `T` decodes from `null` (``NoPayload``, an
+/// absent `data` is a success only when `T` decodes from `null` (`NoPayload`, an
 /// optional). Reasons never quote the body, so no token leaks.
 public func judgeStatus<T: Decodable>(
   by statusCode: Int, data: Data, type: T.Type
@@ -77,10 +77,10 @@ public func judgeStatus<T: Decodable>(
 /// ``judgeStatus(by:data:type:)`` on a whole reply, which also reads the header fields that
 /// change what a status means to a person: a `429` with `Retry-After` in seconds is a
 /// `requestErr` whose message ends with the wait, such as `…; try again in 42 s`. The request
-/// is not sent again by itself (``RetryPolicy`` leaves 429 out).
+/// is not sent again by itself (`RetryPolicy` leaves 429 out).
 ///
 /// `refusingRepeatedKeys` makes a 2xx body that decoded, but names a key twice in one object
-/// (``CardPrimitives/RepeatedJSONKey``), a `pathErr`: the decoder keeps the first value where
+/// (`CardPrimitives.RepeatedJSONKey`), a `pathErr`: the decoder keeps the first value where
 /// a proxy may keep the last. The token replies ask for it; card replies, which name no one,
 /// do not (docs/performance.md).
 public func judgeStatus<T: Decodable>(

@@ -4,7 +4,7 @@ import CardPrimitives
 import CardTestingPrimitives
 import Foundation
 
-/// The contract of ``CardData/CredentialStore``, as checks that run against any
+/// The contract of `CardData.CredentialStore`, as checks that run against any
 /// implementation (``InMemoryCredentialStore`` and the encrypted file store pass them all):
 /// absent is not unreadable, and an unreadable store is never replaced nor taken for signed
 /// out (only `clear()` removes it); `clear(ifStill:)` keeps a newer credential; a refresh runs

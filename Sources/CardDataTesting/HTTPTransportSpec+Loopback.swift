@@ -2,7 +2,7 @@ import CardData
 import LoopbackHTTPTestServer
 
 extension HTTPTransportSpec.Connector {
-  /// The spec's server on 127.0.0.1 (``LoopbackHTTPTestServer/LoopbackHTTPServer``), with a
+  /// The spec's server on 127.0.0.1 (`LoopbackHTTPTestServer.LoopbackHTTPServer`), with a
   /// transport that `makeTransport` builds for each check: how a transport over real sockets
   /// runs the spec.
   ///

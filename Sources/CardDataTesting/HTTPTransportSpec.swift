@@ -4,7 +4,7 @@ import CardSandboxTransport
 import CardTestingPrimitives
 import Foundation
 
-/// The contract of ``CardData/HTTPTransport``, as checks that run against any implementation
+/// The contract of `CardData.HTTPTransport`, as checks that run against any implementation
 /// in front of a server the spec scripts (``StubTransport``, the sandbox transport and the
 /// URLSession transport pass them all): every status is a response, a transport throws only
 /// when no response arrived, requests and responses arrive as sent, bodies byte for byte (a

@@ -4,7 +4,7 @@ import Foundation
 import LoopbackHTTPTestServer
 
 /// What a transport over real sockets must do in front of a server that misbehaves, as checks
-/// that run against any implementation with ``LoopbackHTTPServer`` as the server: a challenge
+/// that run against any implementation with `LoopbackHTTPServer` as the server: a challenge
 /// it cannot answer, a reply over the limit however it is framed, a compressed reply it did not
 /// ask for, a head too large, a dripping server, a redirect that would carry credentials or a
 /// body elsewhere, a refused connection, a server that never answers within the time limit.

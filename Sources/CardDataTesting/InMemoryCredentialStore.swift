@@ -2,7 +2,7 @@ import CardData
 import CardDomain
 import CardPrimitives
 
-/// A ``CardData/CredentialStore`` in memory that counts what it was asked to do and keeps
+/// A `CardData.CredentialStore` in memory that counts what it was asked to do and keeps
 /// the port's whole contract, as ``CredentialStoreSpec`` checks: one exclusive lock for writes
 /// and refreshes, waits that end when cancelled, and an unreadable store that is reported,
 /// never taken for signed out and never replaced implicitly.

@@ -1,6 +1,6 @@
 import CardPrimitives
 
-/// Collects lines written by a logger, such as ``CardData/RequestLog``.
+/// Collects lines written by a logger, such as `CardData.RequestLog`.
 public final class LineCollector: Sendable {
   private let collected = Protected<[String]>([])
 

@@ -3,7 +3,7 @@ import CardDomain
 import CardSandbox
 import CardSandboxTransport
 
-/// The Data layer wired as the app wires it (``CardData/CardAPI``: authentication, the retry
+/// The Data layer wired as the app wires it (`CardData.CardAPI`: authentication, the retry
 /// policy, the refresh sent past authentication) over the in-process sandbox, for
 /// tests of the whole client without a network. The seed users are `demo`/`demo` (cards `c1`,
 /// `c2`) and `guest`/`guest` (card `c3`); retry delays are recorded in ``sleeper``, not waited.

@@ -22,7 +22,7 @@ public struct SandboxFaults: Hashable, Sendable, CustomStringConvertible {
   public static let failureStatuses = FaultBounds.failureStatuses
   public static let counts = FaultBounds.counts
 
-  /// ``latency`` in whole milliseconds, rounded down and clamped to `Int`'s range: it cannot
+  /// `latency` in whole milliseconds, rounded down and clamped to `Int`'s range: it cannot
   /// trap, whatever the duration.
   public var latencyMilliseconds: Int {
     let (seconds, attoseconds) = latency.components

@@ -2,7 +2,7 @@ import CardPrimitives
 import Foundation
 
 /// The server side of the wire contract, in process, with injectable faults and optional
-/// persistence to a state file, an SQLite database (``SandboxDatabase``).
+/// persistence to a state file, an SQLite database (`SandboxDatabase`).
 ///
 /// Each request is answered in one transaction, committed only when it succeeds. Requests
 /// served by `GET` only read, on reader connections, without the actor. Every other request
@@ -122,8 +122,9 @@ public actor Sandbox {
     }
   }
 
-  /// ``handle(_:)`` for the reference server, which hands over the request target and the
-  /// header fields as they arrived, in order; it throws ``SandboxTransportError``.
+  /// Answers one request as the reference server received it, its target and header fields
+  /// as they arrived, in order, after the injected latency. Every status is a response; only
+  /// the absence of one is thrown: when the sandbox is offline, or the task is cancelled.
   public nonisolated func handle(
     method: String, target: String, headerFields: [(name: String, value: String)], body: Data
   ) async throws -> SandboxResponse {

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// The documentation cannot lie: every Swift block in README.md, Architecture.md,
-/// Tests/README.md and docs/ quotes a Swift file that a package of this repository compiles
-/// (the core, Server/, AsyncHTTPClientTransport/, Benchmarks/, or Examples/MyApp, the consumer
-/// the README shows), and every test named in prose exists.
+/// Tests/README.md, docs/ and the DocC catalogs quotes a Swift file that a package of this
+/// repository compiles (the core, Server/, AsyncHTTPClientTransport/, Benchmarks/, or
+/// Examples/MyApp, the consumer the README shows), and every test named in prose exists.
 ///
 /// A block, at the margin or indented under a list item, quotes a file when its lines, each
 /// without its indentation and its trailing `//` comment, are lines of the file in a row;
@@ -53,6 +53,21 @@ struct DocumentationTests {
     }
   }
 
+  /// A library product's DocC landing page is read with the other documents, so that its
+  /// Swift blocks and the tests it names are checked as theirs are.
+  @Test func everyLibraryProductHasACatalogTheSuiteReads() throws {
+    let documents = try Repository.documents().map(\.name)
+    let library = /\.library\(name:\s*"([A-Za-z][A-Za-z0-9_]*)"/
+    let products = try Repository.read("Package.swift").text.matches(of: library)
+      .map { String($0.output.1) }
+    #expect(!products.isEmpty)
+    for product in products {
+      #expect(
+        documents.contains { $0.hasSuffix("/\(product).docc/\(product).md") },
+        "no DocC landing page \(product).docc/\(product).md among the documents")
+    }
+  }
+
   private static func looksLikeATest(_ name: String) -> Bool {
     guard let first = name.first else { return false }
     if name.hasSuffix("Tests") { return true }
@@ -75,7 +90,21 @@ private enum Repository {
       atPath: root.appendingPathComponent("docs").path
     )
     .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-    return try (["README.md", "Architecture.md", "Tests/README.md"] + docs).map(read)
+    return try (["README.md", "Architecture.md", "Tests/README.md"] + docs + catalogPages())
+      .map(read)
+  }
+
+  /// The pages of the DocC catalogs (`<Target>.docc`) in the targets' folders.
+  static func catalogPages() -> [String] {
+    var pages: [String] = []
+    for folder in ["Sources", "Tests"] {
+      let url = root.appendingPathComponent(folder)
+      guard let walk = FileManager.default.enumerator(atPath: url.path) else { continue }
+      for case let path as String in walk where path.hasSuffix(".md") && path.contains(".docc/") {
+        pages.append(folder + "/" + path)
+      }
+    }
+    return pages.sorted()
   }
 
   static let manifests = [

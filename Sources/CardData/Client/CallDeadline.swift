@@ -6,7 +6,7 @@ import Foundation
 /// hold a call for the sum of each attempt's timeouts. A body buys time by its size, at a
 /// rate any usable connection exceeds.
 ///
-/// It sets the call's ``RequestContext/deadline`` for what comes after it in the chain: the
+/// It sets the call's `RequestContext.deadline` for what comes after it in the chain: the
 /// retry policy waits for no retry that would begin after it, and each attempt gets what is
 /// left of it as its ``HTTPRequest/timeLimit``.
 ///

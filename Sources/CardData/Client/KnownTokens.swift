@@ -2,12 +2,12 @@ import CardPrimitives
 import Foundation
 
 /// The access and refresh tokens of the session in use, kept current by the
-/// ``Authentication`` middleware and hidden by a ``Redactor`` wherever they appear: a server
+/// `Authentication` middleware and hidden by a ``Redactor`` wherever they appear: a server
 /// may echo them in any message, under any field name.
 ///
 /// It keeps the tokens of the newest credential and of the one before it, which late replies
 /// to requests sent before a refresh may still echo. Tokens shorter than
-/// ``minimumLength`` are not hidden: no real token is that short, and hiding one would
+/// `minimumLength` are not hidden: no real token is that short, and hiding one would
 /// garble every word that contains it.
 public final class KnownTokens: Sendable {
   static let minimumLength = 8

@@ -8,7 +8,7 @@ import Synchronization
 /// `#12`), what the body holds, the pipeline's clock and sleeper, and what happened so far
 /// (attempts sent, retries with their reasons, bytes, the deadline).
 ///
-/// A middleware that sends again records why with ``retrying(_:after:)`` before it does, so
+/// A middleware that sends again records why with `retrying(_:after:)` before it does, so
 /// that every other middleware knows which attempt it sees.
 public final class RequestContext: Sendable {
   public let id: Int

@@ -4,7 +4,7 @@ import Foundation
 extension EncryptedFileCredentialStore {
   /// Where the store keeps its files and how it gets its key. By default, in `<directory>`
   /// (mode 0700): `credential.sealed` (mode 0600), its lock file `credential.sealed.lock`, the
-  /// key `keys/credential.key`, and ``quarantineFileURL`` for a file ``clear()`` sets aside.
+  /// key `keys/credential.key`, and `quarantineFileURL` for a file ``clear()`` sets aside.
   /// Printing it never shows a passphrase (see ``KeySource``).
   public struct Configuration: Sendable {
     public var directory: URL
@@ -12,12 +12,12 @@ extension EncryptedFileCredentialStore {
     /// The lock file's name is this one followed by `.lock`.
     package var sealedFileName = "credential.sealed"
     /// How long a call that changes the store waits for its locks before it fails; from zero to
-    /// ``maximumLockTimeout``. The default allows for another process's refresh round trip.
+    /// `maximumLockTimeout`. The default allows for another process's refresh round trip.
     public var lockTimeout: Duration
 
     package static let maximumLockTimeout = Duration.seconds(24 * 3600)
 
-    /// `keySource` `nil` means a key file at ``defaultKeyFileURL(in:)``.
+    /// `keySource` `nil` means a key file at `defaultKeyFileURL(in:)`.
     public init(
       directory: URL, keySource: KeySource? = nil, lockTimeout: Duration = .seconds(120)
     ) {

@@ -2,7 +2,7 @@ import Foundation
 
 extension EncryptedFileCredentialStore {
   /// Where the store's 256-bit key comes from; printing, dumping or reflecting it never shows
-  /// the passphrase, which redacts itself (``PassphraseBytes``).
+  /// the passphrase, which redacts itself (`PassphraseBytes`).
   public struct KeySource: Sendable, CustomStringConvertible {
     /// OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256.
     public static let defaultPassphraseIterations: UInt32 = 600_000

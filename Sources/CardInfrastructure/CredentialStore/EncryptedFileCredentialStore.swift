@@ -3,7 +3,7 @@ import CardDomain
 import CardPrimitives
 import Foundation
 
-/// A ``CardData/CredentialStore`` that keeps the credential in one AES-256-GCM sealed file,
+/// A `CardData.CredentialStore` that keeps the credential in one AES-256-GCM sealed file,
 /// shared safely by several processes (format, locking and failures: docs/credential-store.md).
 /// Writes replace the file atomically under a `flock` taken by every process and under an
 /// in-process FIFO lock (the actor is reentrant across a refresh's awaits). A file that cannot
@@ -20,7 +20,7 @@ public actor EncryptedFileCredentialStore: CredentialStore {
   /// The credential read last and the version of the sealed file it came from.
   private var lastRead: (version: FileVersion, credential: AuthCredential)?
 
-  /// Throws ``CardData/CredentialStoreError/Kind/invalidConfiguration`` for a configuration
+  /// Throws `CardData.CredentialStoreError.Kind.invalidConfiguration` for a configuration
   /// it would not keep a credential with. No file is touched until the store is used.
   public init(configuration: Configuration) throws(CredentialStoreError) {
     try self.init(

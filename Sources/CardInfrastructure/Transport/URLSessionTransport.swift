@@ -6,8 +6,8 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The ``CardData/HTTPTransport`` that sends requests through its own `URLSession`: every
-/// status comes back as an ``CardData/HTTPResponse``, and redirects never carry credentials to
+/// The `CardData.HTTPTransport` that sends requests through its own `URLSession`: every
+/// status comes back as a `CardData.HTTPResponse`, and redirects never carry credentials to
 /// another origin. The FoundationNetworking quirks it absorbs: docs/url-session-transport.md.
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
@@ -41,9 +41,9 @@ public final class URLSessionTransport: HTTPTransport {
   }
 
   /// Cancelling the calling `Task` cancels the `URLSession` task and throws
-  /// ``CardData/TransportError/Kind/cancelled``; an exchange past the resource timeout throws
-  /// ``CardData/TransportError/Kind/timedOut``, and a reply over the size limit
-  /// ``CardData/TransportError/Kind/replyRefused`` as soon as it crosses it.
+  /// `CardData.TransportError.Kind.cancelled`; an exchange past the resource timeout throws
+  /// `CardData.TransportError.Kind.timedOut`, and a reply over the size limit
+  /// `CardData.TransportError.Kind.replyRefused` as soon as it crosses it.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
     let outgoing = try OutgoingRequest(request, timeoutInterval: requestTimeoutInterval)
@@ -130,7 +130,7 @@ extension URLSessionTransport {
       self.sessionConfiguration = sessionConfiguration
     }
 
-    /// Throws ``ConfigurationError`` unless each timeout is in (0, ``maximumTimeout``] and the
+    /// Throws ``ConfigurationError`` unless each timeout is in (0, `maximumTimeout`] and the
     /// reply size is positive.
     public init(
       requestTimeout: Duration,

@@ -144,7 +144,7 @@ enum JSONBody {
 
 extension Sandbox {
   /// The sandbox's refusal of `body`, a JSON object that has already decoded, when it names a
-  /// key twice in one object (``RepeatedJSONKey``), or `nil`: for the reference server's admin
+  /// key twice in one object (`RepeatedJSONKey`), or `nil`: for the reference server's admin
   /// path, which reads its bodies itself.
   public static func repeatedKeyRefusal(in body: Data) -> String? {
     do {
