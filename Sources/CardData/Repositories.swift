@@ -22,6 +22,11 @@ public struct RemoteCardRepository: CardRepository {
   }
 
   public func delete(id: CardID) async throws(CardError) { try await client.send(.cardDelete(id)) }
+
+  /// The whole list, filtered here until the contract's `cardSearch` is sent.
+  public func search(_ search: CardSearch) async throws(CardError) -> [Card] {
+    try await client.send(.cardList).filter(search.matches)
+  }
 }
 
 /// Signing in and out over the auth endpoints, keeping the credential in a
