@@ -23,9 +23,8 @@ public struct RemoteCardRepository: CardRepository {
 
   public func delete(id: CardID) async throws(CardError) { try await client.send(.cardDelete(id)) }
 
-  /// The whole list, filtered here until the contract's `cardSearch` is sent.
   public func search(_ search: CardSearch) async throws(CardError) -> [Card] {
-    try await client.send(.cardList).filter(search.matches)
+    try await client.send(.cardSearch(search))
   }
 }
 
