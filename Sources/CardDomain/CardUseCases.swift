@@ -81,11 +81,8 @@ public struct SearchCardsUseCase: Sendable {
 
   public func execute(text: String?, mbti rawMBTI: String?) async throws(CardError) -> [Card] {
     let search = try validate { () throws(ValidationError) in
-      try CardSearch(
-        text: text,
-        mbti: try rawMBTI.map { (raw) throws(ValidationError) in
-          try MBTI(raw)
-        })
+      let mbti = try rawMBTI.map { (raw) throws(ValidationError) in try MBTI(raw) }
+      return try CardSearch(text: text, mbti: mbti)
     }
     return try await repository.search(search)
   }
