@@ -37,12 +37,11 @@ package struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, 
     self.decode = decode
   }
 
-  /// `name METHOD /path?query`; the body may hold a password.
-  package var description: String {
-    "\(name) \(method) \(path)" + (query.isEmpty ? "" : "?\(query.percentEncoded)")
-  }
+  /// `name METHOD /path`: neither the query nor the body, either of which may hold a secret
+  /// (the request log prints both, redacted).
+  package var description: String { "\(name) \(method) \(path)" }
   package var customMirror: Mirror {
-    Mirror(self, children: ["name": name, "method": method, "path": path, "query": query])
+    Mirror(self, children: ["name": name, "method": method, "path": path])
   }
 }
 

@@ -68,7 +68,7 @@ package struct RequestPipeline: APIClient {
     var target = endpoint.path.encoded(after: base)
     if !endpoint.query.isEmpty { target += "?" + endpoint.query.percentEncoded }
     guard let url = URL(string: target) else {
-      throw .invalidInput(.unreadableInput("no valid URL for \(endpoint) below \(base)"))
+      throw .invalidInput(.unreadableInput("no valid URL for \(endpoint.path) below \(base)"))
     }
     let prepared = try PreparedRequest(endpoint, url: url)
     let context = RequestContext(

@@ -189,6 +189,10 @@ struct EndpointTests {
       #expect(!text.contains("sample-refresh-token"))
     }
     #expect(String(describing: login) == "login POST /auth/login")
+    let search = Endpoint.cardSearch(try CardSearch(text: "hunter2"))
+    for text in [String(describing: search), String(reflecting: search), dumped(search)] {
+      #expect(!text.contains("hunter2"), "a query is printed by the request log only, redacted")
+    }
   }
 
   private func dumped(_ value: Any) -> String {
