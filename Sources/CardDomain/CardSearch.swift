@@ -2,19 +2,19 @@
 /// compared without regard to case (Hangul included), and an MBTI the card has, both optional
 /// and combined with AND. Neither matches every card.
 public struct CardSearch: Hashable, Sendable {
-  /// In characters (grapheme clusters): `이` counts one, as a reader counts it.
+  /// In Unicode scalars (code points), as JSON Schema's `maxLength` and the server count them:
+  /// a precomposed syllable such as `이` is one.
   public static let maximumTextLength = 100
 
-  /// Never empty, and at most ``maximumTextLength`` characters.
+  /// Never empty, and at most ``maximumTextLength`` code points.
   public let text: String?
   public let mbti: MBTI?
 
   public init(text: String? = nil, mbti: MBTI? = nil) throws(ValidationError) {
     if let text {
       guard !text.isEmpty else { throw .emptySearchText }
-      guard text.count <= Self.maximumTextLength else {
-        throw .searchTextTooLong(count: text.count)
-      }
+      let length = text.unicodeScalars.count
+      guard length <= Self.maximumTextLength else { throw .searchTextTooLong(count: length) }
     }
     self.text = text
     self.mbti = mbti

@@ -55,7 +55,7 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
   case emptyCardOrder
   case duplicateCardIDs([CardID])
   case emptySearchText
-  /// `count` is in characters, as ``CardSearch/maximumTextLength`` is.
+  /// `count` is in Unicode scalars, as ``CardSearch/maximumTextLength`` is.
   case searchTextTooLong(count: Int)
   /// Input that passed validation but could not be read when the request was built, such as
   /// an image file removed in the meantime.

@@ -48,12 +48,18 @@ struct ValueTypeValidationTests {
     #expect(throws: ValidationError.blankTMI) { try TMIList(["a", "  "]) }
   }
 
-  @Test func aSearchTextHoldsOneToAHundredCharactersHangulIncluded() throws {
+  @Test func aSearchTextHoldsOneToAHundredCodePointsHangulIncluded() throws {
     #expect(try CardSearch(text: String(repeating: "이", count: 100)).text?.count == 100)
     #expect(throws: ValidationError.searchTextTooLong(count: 101)) {
       try CardSearch(text: String(repeating: "a", count: 101))
     }
     #expect(throws: ValidationError.emptySearchText) { try CardSearch(text: "") }
+    // `이` written as its two jamo is one character to a reader, two code points to the
+    // server, as to JSON Schema's maxLength.
+    let decomposed = String(repeating: "\u{110B}\u{1175}", count: 50) + "a"
+    #expect(throws: ValidationError.searchTextTooLong(count: 101)) {
+      try CardSearch(text: decomposed)
+    }
     #expect(try CardSearch() == CardSearch(text: nil, mbti: nil), "neither: every card")
   }
 

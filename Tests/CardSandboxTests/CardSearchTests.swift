@@ -70,6 +70,10 @@ struct CardSearchTests {
     ("mbti=INFX", #"mbti must be four letters, one from each pair E/I, S/N, T/F, J/P, not "INFX""#),
     ("mbti=", #"mbti must be four letters, one from each pair E/I, S/N, T/F, J/P, not """#),
     ("page=1", "unknown query parameter page; cardSearch takes q and mbti"),
+    (
+      "q=" + String(repeating: "%E1%84%8B%E1%85%B5", count: 50) + "a",
+      "q must be at most 100 characters, not 101"
+    ),
     ("q=a&q=b", "q is given more than once"),
     ("q=%E", "q has an invalid percent escape or is not UTF-8"),
     ("q=%FF", "q has an invalid percent escape or is not UTF-8"),

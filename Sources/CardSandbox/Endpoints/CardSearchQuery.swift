@@ -4,7 +4,7 @@ import Foundation
 /// (neither: every card), each at most once. Names and values are percent-decoded UTF-8 and
 /// nothing else: a `+` is a plus sign, as RFC 3986 has it, not a form's space.
 struct CardSearchQuery: Equatable, Sendable {
-  /// In characters (grapheme clusters), as the client counts them.
+  /// In Unicode scalars (code points), as JSON Schema's `maxLength` counts them.
   static let maximumTextLength = 100
 
   /// Lowercased, so that matching ignores case.
@@ -34,9 +34,9 @@ struct CardSearchQuery: Equatable, Sendable {
       }
       if name == "q" {
         guard !value.isEmpty else { throw .badRequest("q must not be empty") }
-        guard value.count <= Self.maximumTextLength else {
-          throw .badRequest(
-            "q must be at most \(Self.maximumTextLength) characters, not \(value.count)")
+        let length = value.unicodeScalars.count
+        guard length <= Self.maximumTextLength else {
+          throw .badRequest("q must be at most \(Self.maximumTextLength) characters, not \(length)")
         }
         text = value.lowercased()
       } else {
