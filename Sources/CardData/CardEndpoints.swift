@@ -21,6 +21,17 @@ extension Endpoint where Response == [Card] {
       sampleResponse: SampleReplies.cardListEdit, decode: cards)
   }
 
+  /// `GET /cards/search?q={text}&mbti={MBTI}`: the user's cards that match, in list order;
+  /// what the search leaves out is not sent.
+  package static func cardSearch(_ search: CardSearch) -> Endpoint {
+    let query = [("q", search.text), ("mbti", search.mbti?.rawValue)].compactMap { name, value in
+      value.map { QueryItem(name: name, value: $0) }
+    }
+    return Endpoint(
+      name: "cardSearch", method: .get, path: "/cards/search", query: query,
+      authorization: .bearer, sampleResponse: SampleReplies.cardSearch, decode: cards)
+  }
+
   private static func cards(_ reply: HTTPResponse) -> NetworkResult<[Card]> {
     judgeStatus(of: reply, type: [CardDTO].self)
       .tryMap { (dtos) throws(WireMappingError) in try dtos.cards() }

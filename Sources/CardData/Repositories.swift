@@ -22,6 +22,10 @@ public struct RemoteCardRepository: CardRepository {
   }
 
   public func delete(id: CardID) async throws(CardError) { try await client.send(.cardDelete(id)) }
+
+  public func search(_ search: CardSearch) async throws(CardError) -> [Card] {
+    try await client.send(.cardSearch(search))
+  }
 }
 
 /// Signing in and out over the auth endpoints, keeping the credential in a

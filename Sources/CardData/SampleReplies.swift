@@ -10,6 +10,7 @@ enum SampleReplies {
   static let cardCreation = reply(201, "card created", c3)
   static let cardListEdit = reply(200, "card list edited", "[\(c2), \(c1)]")
   static let cardDelete = reply(200, "card deleted", "null")
+  static let cardSearch = reply(200, "cards found", "[\(c2)]")
   static let login = reply(200, "signed in", token(""))
   static let refresh = reply(200, "token refreshed", token("-2"))
   static let logout = reply(200, "signed out", "null")

@@ -13,11 +13,12 @@ import CardTestingPrimitives
 /// #expect(client.sent.map(\.name) == ["cardList"])
 /// ```
 package final class SpyAPIClient: APIClient {
-  /// `path` is percent-encoded.
+  /// `path` is percent-encoded; `query` is as typed.
   package struct Sent: Hashable, Sendable {
     package let name: String
     package let method: HTTPMethod
     package let path: String
+    package let query: [QueryItem]
     package let authorization: Authorization
   }
 
@@ -34,7 +35,7 @@ package final class SpyAPIClient: APIClient {
   package func send<Response>(_ endpoint: Endpoint<Response>) async throws(CardError) -> Response {
     let sent = Sent(
       name: endpoint.name, method: endpoint.method, path: endpoint.path.percentEncoded,
-      authorization: endpoint.authorization)
+      query: endpoint.query, authorization: endpoint.authorization)
     sentEndpoints.withLock { $0.append(sent) }
     switch reply(sent) ?? .response(endpoint.sampleResponse) {
     case .response(let response): return try endpoint.decode(response).get()

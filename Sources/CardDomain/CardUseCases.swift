@@ -70,3 +70,20 @@ public struct DeleteCardUseCase: Sendable {
     try await repository.delete(id: id)
   }
 }
+
+/// Finds the user's cards whose name, title or description contains a text, in any case,
+/// and whose MBTI is the one given; either may be left out (neither: every card). An empty
+/// text, one over ``CardSearch/maximumTextLength`` characters or an invalid MBTI is rejected.
+public struct SearchCardsUseCase: Sendable {
+  private let repository: any CardRepository
+
+  public init(repository: any CardRepository) { self.repository = repository }
+
+  public func execute(text: String?, mbti rawMBTI: String?) async throws(CardError) -> [Card] {
+    let search = try validate { () throws(ValidationError) in
+      let mbti = try rawMBTI.map { (raw) throws(ValidationError) in try MBTI(raw) }
+      return try CardSearch(text: text, mbti: mbti)
+    }
+    return try await repository.search(search)
+  }
+}

@@ -54,6 +54,9 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
   case imageUnreadable(path: String, reason: String)
   case emptyCardOrder
   case duplicateCardIDs([CardID])
+  case emptySearchText
+  /// `count` is in Unicode scalars, as ``CardSearch/maximumTextLength`` is.
+  case searchTextTooLong(count: Int)
   /// Input that passed validation but could not be read when the request was built, such as
   /// an image file removed in the meantime.
   case unreadableInput(String)
@@ -80,6 +83,9 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .emptyCardOrder: "a new order must name at least one card"
     case .duplicateCardIDs(let ids):
       "a new order names \(ids.map(\.rawValue).joined(separator: ", ")) more than once"
+    case .emptySearchText: "search text must not be empty"
+    case .searchTextTooLong(let count):
+      "search text must be at most \(CardSearch.maximumTextLength) characters, not \(count)"
     case .unreadableInput(let reason): "the input could not be read: \(reason)"
     }
   }

@@ -8,6 +8,8 @@ public protocol CardRepository: Sendable {
   /// the list in its new order.
   func reorder(_ ids: [CardID]) async throws(CardError) -> [Card]
   func delete(id: CardID) async throws(CardError)
+  /// The user's cards that `search` matches (``CardSearch/matches(_:)``), in the user's order.
+  func search(_ search: CardSearch) async throws(CardError) -> [Card]
 }
 
 /// Signing in and out, and who is signed in now.

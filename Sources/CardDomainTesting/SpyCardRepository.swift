@@ -2,8 +2,9 @@ import CardDomain
 import CardPrimitives
 
 /// A card repository that records every call and keeps one user's cards in memory, answering
-/// as the service does: an unknown id is a 404, and a reorder must name every card once (a
-/// 400 naming the first offending id otherwise). Failures are scripted per operation and call:
+/// as the service does: an unknown id is a 404, a reorder must name every card once (a 400
+/// naming the first offending id otherwise), and a search finds what the service would.
+/// Failures are scripted per operation and call:
 ///
 /// ```swift
 /// let cards = SpyCardRepository(cards: [minji])
@@ -17,6 +18,7 @@ public final class SpyCardRepository: CardRepository {
     case create(CardDraft)
     case reorder([CardID])
     case delete(CardID)
+    case search(CardSearch)
 
     public var operation: Operation {
       switch self {
@@ -25,12 +27,13 @@ public final class SpyCardRepository: CardRepository {
       case .create: .create
       case .reorder: .reorder
       case .delete: .delete
+      case .search: .search
       }
     }
   }
 
   public enum Operation: Hashable, Sendable, CaseIterable {
-    case cards, card, create, reorder, delete
+    case cards, card, create, reorder, delete, search
   }
 
   private struct State {
@@ -110,6 +113,12 @@ public final class SpyCardRepository: CardRepository {
       }
       state.cards.remove(at: index)
     }
+  }
+
+  /// The cards `search` matches, in list order, judged by ``CardDomain/CardSearch/matches(_:)``
+  /// as the service judges them.
+  public func search(_ search: CardSearch) async throws(CardError) -> [Card] {
+    try ledger.perform(.search(search)) { $0.cards.filter(search.matches) }
   }
 
   private static func notFound(_ id: CardID) -> CardError {

@@ -1,7 +1,7 @@
 import CardDomain
 
-// cards, card get, card create, cards order and card delete: each command's usage and help,
-// how it reads its arguments, and what it runs. `card create`'s key=value arguments and the
+// cards, card get, card create, cards order, cards search and card delete: each command's
+// usage and help, how it reads its arguments, and what it runs. `card create`'s key=value arguments and the
 // draft they build are in `CardCreation.swift`.
 
 extension CommandTable {
@@ -39,10 +39,39 @@ extension CommandTable {
     ) { (arguments) throws(UsageError) in
       .reorderCards(ids: try arguments.expect(1...Int.max, "card ids"))
     },
+    CommandSpec(
+      name: "cards search", usage: "cards search [text] [mbti=XXXX]",
+      summary: "find your cards by text, mbti or both",
+      details: [
+        "text is found in a card's name, title or description, in any case: cards search minji",
+        "Quote a text with spaces: cards search \"Kim Min\". Any character may be in it.",
+        "mbti=XXXX keeps the cards of that type; with both, a card must match both.",
+        "With neither, every card. The matches come in your list's order.",
+      ]
+    ) { (arguments) throws(UsageError) in try searchCards(arguments) },
     CommandSpec(name: "card delete", usage: "card delete <cardId>", summary: "delete one card") {
       (arguments) throws(UsageError) in .deleteCard(id: try arguments.expect(1...1, "a card id")[0])
     },
   ]
+
+  /// One word of text and one `mbti=` at most, in either order; the values are checked when
+  /// the search runs, by ``CardDomain/SearchCardsUseCase``.
+  private static func searchCards(_ arguments: CommandArguments) throws(UsageError) -> Command {
+    var text: String?
+    var mbti: String?
+    for word in arguments.words {
+      if word.hasPrefix("mbti=") {
+        guard mbti == nil else { throw arguments.error("mbti may be given once") }
+        mbti = String(word.dropFirst("mbti=".count))
+      } else if let text {
+        throw arguments.error(
+          "cards search takes one text; quote one with spaces: cards search \"\(text) \(word)\"")
+      } else {
+        text = word
+      }
+    }
+    return .searchCards(text: text, mbti: mbti)
+  }
 }
 
 extension CommandRunner {
@@ -64,6 +93,10 @@ extension CommandRunner {
 
   func reorderCards(ids: [String]) async throws(CommandFailure) -> CommandOutput {
     .reordered(try await perform(try await services.reorderCards.execute(order: ids)))
+  }
+
+  func searchCards(text: String?, mbti: String?) async throws(CommandFailure) -> CommandOutput {
+    .cards(try await perform(try await services.searchCards.execute(text: text, mbti: mbti)))
   }
 
   func deleteCard(id: String) async throws(CommandFailure) -> CommandOutput {

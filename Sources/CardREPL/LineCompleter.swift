@@ -1,7 +1,7 @@
 import Foundation
 
 /// What Tab offers at the prompt: command words, `help` topics, `card create` keys, MBTI
-/// values, the card ids of the last listing, `on`/`off`, and file paths after `image=`. It
+/// values (after `card create`'s and `cards search`'s `mbti=`), the card ids of the last listing, `on`/`off`, and file paths after `image=`. It
 /// reads only the text before the cursor and knows nothing of the terminal.
 package struct LineCompleter: Sendable {
   /// The word being completed as typed, and every word that may replace it, sorted.
@@ -40,6 +40,9 @@ package struct LineCompleter: Sendable {
     case "card get", "card delete": return words.count == 2 ? recentCards.cardIDs : []
     case "cards order": return recentCards.cardIDs.filter { !words.contains($0) }
     case "card create": return creationChoices(after: words.dropFirst(2), for: word)
+    case "cards search":
+      if word.hasPrefix("mbti=") { return Self.mbtiValues.map { "mbti=" + $0 } }
+      return words.contains { $0.hasPrefix("mbti=") } ? [] : ["mbti="]
     case "log", "sandbox offline": return ["on", "off"]
     default: return []
     }

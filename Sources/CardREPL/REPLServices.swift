@@ -45,6 +45,7 @@ package struct REPLServices: Sendable {
   package var createCard: CreateCardUseCase { CreateCardUseCase(repository: cards) }
   package var reorderCards: ReorderCardsUseCase { ReorderCardsUseCase(repository: cards) }
   package var deleteCard: DeleteCardUseCase { DeleteCardUseCase(repository: cards) }
+  package var searchCards: SearchCardsUseCase { SearchCardsUseCase(repository: cards) }
 }
 
 /// The fault injection of the sandbox backend, as the `sandbox …` commands drive it: the

@@ -112,6 +112,35 @@ struct CardUseCaseTests {
     #expect(repository.calls == [.delete(try CardID("c1"))])
   }
 
+  @Test func searchSendsTheTextAndTheMBTIAndReturnsTheMatchesInListOrder() async throws {
+    let minji = Card(
+      id: try CardID("c1"), owner: try UserID("demo"), name: "Kim Minji", mbti: try MBTI("INFP"))
+    let seojun = Card(
+      id: try CardID("c2"), owner: try UserID("demo"), name: "이서준", title: "SOPT 디자인",
+      mbti: try MBTI("ENTJ"))
+    let repository = SpyCardRepository(cards: [minji, seojun])
+    let cards = try await SearchCardsUseCase(repository: repository)
+      .execute(text: "sopt", mbti: "entj")
+    #expect(cards == [seojun])
+    #expect(repository.calls == [.search(try CardSearch(text: "sopt", mbti: try MBTI("ENTJ")))])
+  }
+
+  @Test(arguments: [
+    ("" as String?, nil as String?, ValidationError.emptySearchText),
+    (String(repeating: "이", count: 101), nil, .searchTextTooLong(count: 101)),
+    (nil, "INFX", .invalidMBTI("INFX")),
+    ("Kim", "", .invalidMBTI("")),
+  ])
+  func searchWithInvalidInputSendsNothing(
+    text: String?, mbti: String?, expected: ValidationError
+  ) async {
+    let repository = SpyCardRepository()
+    await #expect(throws: CardError.invalidInput(expected)) {
+      try await SearchCardsUseCase(repository: repository).execute(text: text, mbti: mbti)
+    }
+    #expect(repository.calls.isEmpty)
+  }
+
   @Test(arguments: [
     CardError.requestErr(message: "card c9 not found", status: 404),
     .pathErr(reason: "data is null"), .serverErr(status: 500, message: nil),

@@ -48,6 +48,34 @@ struct ValueTypeValidationTests {
     #expect(throws: ValidationError.blankTMI) { try TMIList(["a", "  "]) }
   }
 
+  @Test func aSearchTextHoldsOneToAHundredCodePointsHangulIncluded() throws {
+    #expect(try CardSearch(text: String(repeating: "이", count: 100)).text?.count == 100)
+    #expect(throws: ValidationError.searchTextTooLong(count: 101)) {
+      try CardSearch(text: String(repeating: "a", count: 101))
+    }
+    #expect(throws: ValidationError.emptySearchText) { try CardSearch(text: "") }
+    // `이` written as its two jamo is one character to a reader, two code points to the
+    // server, as to JSON Schema's maxLength.
+    let decomposed = String(repeating: "\u{110B}\u{1175}", count: 50) + "a"
+    #expect(throws: ValidationError.searchTextTooLong(count: 101)) {
+      try CardSearch(text: decomposed)
+    }
+    #expect(try CardSearch() == CardSearch(text: nil, mbti: nil), "neither: every card")
+  }
+
+  @Test func aSearchMatchesNameTitleOrDescriptionInAnyCaseAndTheMBTIExactly() throws {
+    let card = Card(
+      id: try CardID("c1"), owner: try UserID("demo"), name: "Kim Minji", title: "SOPT 29th",
+      mbti: try MBTI("INFP"), description: "iOS 개발자")
+    #expect(try CardSearch(text: "minji").matches(card))
+    #expect(try CardSearch(text: "sopt").matches(card))
+    #expect(try CardSearch(text: "IOS 개발").matches(card))
+    #expect(try CardSearch(text: "minji", mbti: MBTI("infp")).matches(card))
+    #expect(try !CardSearch(text: "minji", mbti: MBTI("ENTJ")).matches(card), "both must match")
+    #expect(try !CardSearch(text: "likes").matches(card), "tmi lines are not searched")
+    #expect(try CardSearch().matches(card))
+  }
+
   @Test func identifiersRejectEmptyInput() throws {
     #expect(throws: ValidationError.emptyCardID) { try CardID("") }
     #expect(throws: ValidationError.emptyUserID) { try UserID("  ") }
@@ -73,7 +101,7 @@ struct ValueTypeValidationTests {
       .invalidLink("x"), .imageTooLarge(byteCount: 1),
       .imageContentMismatch(declared: .png), .notAnImage(path: "a.png"), .emptyImageFilename,
       .imageUnreadable(path: "/x", reason: "no such file"), .emptyCardOrder,
-      .duplicateCardIDs([try CardID("c1")]),
+      .duplicateCardIDs([try CardID("c1")]), .emptySearchText, .searchTextTooLong(count: 101),
     ]
     for error in errors {
       #expect(!error.description.isEmpty)

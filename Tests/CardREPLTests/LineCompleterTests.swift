@@ -24,6 +24,7 @@ struct LineCompleterTests {
     #expect(candidates("card ") == ["create", "delete", "get"])
     #expect(candidates("sandbox l") == ["latency"])
     #expect(candidates("log ") == ["off", "on"])
+    #expect(candidates("cards ") == ["order", "search"])
     #expect(candidates("whoami ").isEmpty)
   }
 
@@ -39,6 +40,13 @@ struct LineCompleterTests {
     #expect(candidates("card create name=Kim tmi=a t").contains("tmi="))
     #expect(candidates("card create mbti=INF") == ["mbti=INFJ", "mbti=INFP"])
     #expect(candidates("card create mbti=").count == 16)
+  }
+
+  @Test func aSearchOffersTheMBTIKeyOnceAndItsValues() {
+    #expect(candidates("cards search ") == ["mbti="])
+    #expect(candidates("cards search Kim m") == ["mbti="])
+    #expect(candidates("cards search mbti=INF") == ["mbti=INFJ", "mbti=INFP"])
+    #expect(candidates("cards search mbti=INFP ").isEmpty)
   }
 
   @Test func cardIDsComeFromTheLastListing() async throws {

@@ -183,6 +183,21 @@ struct REPLSessionTests {
     #expect(draft.image?.mimeType == .png)
   }
 
+  @Test func searchPrintsTheMatchesAndRefusesAnInvalidMBTIBeforeTheRepository() async throws {
+    let minji = try sampleCard(id: "c1")
+    let cards = SpyCardRepository(cards: [minji, try sampleCard(id: "c2", name: "이서준")])
+    let session = session(fakeServices(cards: cards))
+    _ = await session.execute("cards search 서준")
+    #expect(console.output.hasPrefix("id             c2\nname           이서준\n"))
+    _ = await session.execute("cards search nobody")
+    #expect(console.output.hasSuffix("\nno cards\n"))
+    _ = await session.execute("cards search mbti=XXXX")
+    #expect(
+      console.error == "invalid: mbti must be four letters from E/I, S/N, T/F, J/P, not 'XXXX'\n")
+    #expect(
+      cards.calls == [.search(try CardSearch(text: "서준")), .search(try CardSearch(text: "nobody"))])
+  }
+
   @Test func invalidDraftIsRejectedBeforeTheRepository() async {
     let cards = SpyCardRepository()
     _ = await session(fakeServices(cards: cards)).execute("card create name=A mbti=XXXX")

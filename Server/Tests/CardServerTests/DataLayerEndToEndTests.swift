@@ -41,6 +41,31 @@ extension EndToEndTests {
       }
     }
 
+    @Test(arguments: TransportUnderTest.allCases)
+    func aSearchsQueryReachesTheServerAsTypedAndFindsTheMatchesInListOrder(
+      _ transport: TransportUnderTest
+    ) async throws {
+      try await EndToEnd.withREPL { server, _, log in
+        let api = CardAPI(
+          baseURL: server.url, transport: transport.make(), store: InMemoryCredentialStore())
+        try await Self.signIn(api)
+        let created = try await api.cards.create(CardDraft(name: "R&D = #1 + C++"))
+        #expect(try await api.cards.reorder([created.id, CardID("c1"), CardID("c2")]).count == 3)
+        let found = { (text: String?, mbti: String?) async throws -> [String] in
+          try await api.cards.search(CardSearch(text: text, mbti: mbti.map { try MBTI($0) }))
+            .map(\.id.rawValue)
+        }
+        #expect(try await found("이", nil) == ["c2"])
+        #expect(try await found("SOPT", nil) == ["c1", "c2"])
+        #expect(try await found("sopt", "infp") == ["c1"])
+        #expect(try await found("#1 + C++", nil) == ["c4"])
+        #expect(try await found("R&D = ", nil) == ["c4"])
+        #expect(try await found(nil, nil) == ["c4", "c1", "c2"])
+        let lines = try await log.settle()
+        #expect(lines.count { $0.hasPrefix("GET /cards/search 200 ") } == 6, "\(lines)")
+      }
+    }
+
     @Test func theReuseSampleOverAsyncHTTPClientSignsInAndListsTheCards() async throws {
       try await EndToEnd.withREPL { server, _, log in
         let api = makeServerSideCardAPI(server: server.url, store: InMemoryCredentialStore())

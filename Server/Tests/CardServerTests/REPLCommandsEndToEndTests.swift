@@ -56,6 +56,22 @@ extension EndToEndTests {
       }
     }
 
+    @Test func searchFindsByHangulTextAndMBTIAndRefusesAnInvalidMBTI() async throws {
+      try await EndToEnd.withREPL { _, repl, log in
+        let run = try await repl.run(
+          commands: "login demo demo; cards search 이; cards search SOPT mbti=infp; "
+            + "cards search mbti=INFX")
+        #expect(run.status == 1, "\(run.output)")
+        #expect(
+          run.lines.filter { $0.hasPrefix("id ") } == ["id             c2", "id             c1"])
+        #expect(
+          run.lines.last
+            == "invalid: mbti must be four letters from E/I, S/N, T/F, J/P, not 'INFX'")
+        let lines = try await log.settle()
+        #expect(lines.count { $0.hasPrefix("GET /cards/search 200 ") } == 2, "\(lines)")
+      }
+    }
+
     @Test func anotherUsersCardIs403AMissingOne404() async throws {
       try await EndToEnd.withREPL { _, repl, _ in
         let run = try await repl.run(commands: "login demo demo; card get c3; card get c9")

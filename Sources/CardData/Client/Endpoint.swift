@@ -13,6 +13,8 @@ package struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, 
   package let name: String
   package let method: HTTPMethod
   package let path: RequestPath
+  /// Sent after the path, in this order; empty for most operations.
+  package let query: [QueryItem]
   package let body: RequestBody
   package let authorization: Authorization
   package let sampleResponse: HTTPResponse
@@ -20,21 +22,23 @@ package struct Endpoint<Response: Sendable>: Sendable, CustomStringConvertible, 
   package let decode: @Sendable (HTTPResponse) -> NetworkResult<Response>
 
   package init(
-    name: String, method: HTTPMethod, path: RequestPath, body: RequestBody = .none,
-    authorization: Authorization,
+    name: String, method: HTTPMethod, path: RequestPath, query: [QueryItem] = [],
+    body: RequestBody = .none, authorization: Authorization,
     sampleResponse: HTTPResponse,
     decode: @escaping @Sendable (HTTPResponse) -> NetworkResult<Response>
   ) {
     self.name = name
     self.method = method
     self.path = path
+    self.query = query
     self.body = body
     self.authorization = authorization
     self.sampleResponse = sampleResponse
     self.decode = decode
   }
 
-  /// `name METHOD /path`; the body may hold a password.
+  /// `name METHOD /path`: neither the query nor the body, either of which may hold a secret
+  /// (the request log prints both, redacted).
   package var description: String { "\(name) \(method) \(path)" }
   package var customMirror: Mirror {
     Mirror(self, children: ["name": name, "method": method, "path": path])

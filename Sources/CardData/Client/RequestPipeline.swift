@@ -19,7 +19,7 @@ package protocol APIClient: Sendable {
 package struct RequestPipeline: APIClient {
   package let baseURL: URL
   /// The base URL as text without query or trailing slashes, which an endpoint's encoded path
-  /// is appended to.
+  /// and query are appended to.
   private let base: String
   private let transport: any HTTPTransport
   private let middleware: [any ClientMiddleware]
@@ -65,7 +65,9 @@ package struct RequestPipeline: APIClient {
   private nonisolated(nonsending) func response<Response>(to endpoint: Endpoint<Response>)
     async throws(CardError) -> HTTPResponse
   {
-    guard let url = URL(string: endpoint.path.encoded(after: base)) else {
+    var target = endpoint.path.encoded(after: base)
+    if !endpoint.query.isEmpty { target += "?" + endpoint.query.percentEncoded }
+    guard let url = URL(string: target) else {
       throw .invalidInput(.unreadableInput("no valid URL for \(endpoint.path) below \(base)"))
     }
     let prepared = try PreparedRequest(endpoint, url: url)

@@ -97,6 +97,8 @@ package enum Command: Hashable, Sendable {
   case getCard(id: String)
   case createCard(CardCreationArguments)
   case reorderCards(ids: [String])
+  /// `nil` where the line gave none.
+  case searchCards(text: String?, mbti: String?)
   case deleteCard(id: String)
   case log(isEnabled: Bool)
   case sandbox(SandboxCommand)

@@ -14,6 +14,17 @@ extension RequestHandler {
     }
   }
 
+  /// The user's cards that the query matches, in list order; the query is read only once the
+  /// token is known to be valid.
+  func searchCards(_ query: Substring, _ request: SandboxRequest) throws(APIError)
+    -> SandboxResponse
+  {
+    let grant = try authenticate(request)
+    let search = try CardSearchQuery(parsing: query)
+    let cards = try store.cards.list(for: grant.userId).filter { search.matches($0.content) }
+    return .envelope(200, "cards found", data: cards.map(CardResource.init))
+  }
+
   func cardDetail(_ cardId: String, _ request: SandboxRequest) throws(APIError)
     -> SandboxResponse
   {

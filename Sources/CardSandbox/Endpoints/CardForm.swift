@@ -55,7 +55,7 @@ enum CardForm {
       title: optional("card.title"),
       name: try name(required("card.name")),
       birthday: try optional("card.birthday").map(birthday),
-      mbti: try optional("card.mbti").map(mbti),
+      mbti: try optional("card.mbti").map { (text) throws(APIError) in try mbti(text) },
       instagram: optional("card.instagram"),
       linkURL: optional("card.linkURL"),
       description: optional("card.description"),
@@ -103,15 +103,16 @@ enum CardForm {
     return text
   }
 
-  /// One letter from each pair E/I, S/N, T/F, J/P, in either case; stored uppercase.
-  private static func mbti(_ text: String) throws(APIError) -> String {
+  /// One letter from each pair E/I, S/N, T/F, J/P, in either case; stored uppercase. The
+  /// refusal names `field`.
+  static func mbti(_ text: String, field: String = "card.mbti") throws(APIError) -> String {
     let letters = Array(text.uppercased())
     let axes: [Set<Character>] = [["E", "I"], ["S", "N"], ["T", "F"], ["J", "P"]]
     guard letters.count == axes.count,
       zip(letters, axes).allSatisfy({ letter, axis in axis.contains(letter) })
     else {
       throw .badRequest(
-        "card.mbti must be four letters, one from each pair E/I, S/N, T/F, J/P, not \"\(text)\"")
+        "\(field) must be four letters, one from each pair E/I, S/N, T/F, J/P, not \"\(text)\"")
     }
     return String(letters)
   }

@@ -1,25 +1,29 @@
 import CardPrimitives
 import Foundation
 
-/// The endpoints the sandbox serves, with their path parameters; `cardImage`
-/// (`GET /card/{cardId}/image`) is beyond the contract.
+/// The endpoints the sandbox serves, with their path parameters and, for the search, its
+/// query as sent (percent-encoded, without the `?`).
 enum Route: Sendable, Equatable {
   case login, refresh, logout, listCards, reorderCards, createCard
+  case searchCards(query: Substring)
   case cardDetail(String)
   case deleteCard(String)
   case cardImage(String)
 
   /// `400` for a path that does not start with `/` or has a bad percent escape, `404` for an
-  /// unknown path, `405` with `Allow` for a method the path does not support. No endpoint
-  /// reads the query.
+  /// unknown path, `405` with `Allow` for a method the path does not support. Only the
+  /// search reads the query; the others ignore one.
   init(of request: SandboxRequest) throws(APIError) {
-    let path = request.path.prefix { $0 != "?" && $0 != "#" }
+    let target = request.path.prefix { $0 != "#" }
+    let path = target.prefix { $0 != "?" }
+    let query = target.dropFirst(path.count + 1)
     let methods: [String: Route]
     switch try Self.segments(of: path) {
     case ["auth", "login"]: methods = ["POST": .login]
     case ["auth", "refresh"]: methods = ["POST": .refresh]
     case ["auth", "logout"]: methods = ["POST": .logout]
     case ["cards"]: methods = ["GET": .listCards, "PUT": .reorderCards]
+    case ["cards", "search"]: methods = ["GET": .searchCards(query: query)]
     case ["card"]: methods = ["POST": .createCard]
     case let segments where segments.count == 2 && segments[0] == "card":
       methods = ["GET": .cardDetail(segments[1]), "DELETE": .deleteCard(segments[1])]
@@ -73,6 +77,7 @@ struct RequestHandler {
     case .refresh: try refresh(request)
     case .logout: try logout(request)
     case .listCards: try listCards(request)
+    case .searchCards(let query): try searchCards(query, request)
     case .reorderCards: try reorderCards(request)
     case .createCard: try createCard(request, form: prepared.form)
     case .cardDetail(let cardId): try cardDetail(cardId, request)

@@ -12,6 +12,8 @@ struct EndpointTests {
     let name: String
     let method: HTTPMethod
     let path: String
+    /// Percent-encoded, without the `?`.
+    var query = ""
     let body: String
     let authorization: Authorization
     let sampleStatus: Int
@@ -56,6 +58,12 @@ struct EndpointTests {
     ),
     (
       Row(
+        name: "cardSearch", method: .get, path: "/cards/search", query: "q=Kim&mbti=INFP",
+        body: "none", authorization: .bearer, sampleStatus: 200),
+      EndpointFacts(.cardSearch(try! CardSearch(text: "Kim", mbti: try! MBTI("infp"))))
+    ),
+    (
+      Row(
         name: "login", method: .post, path: "/auth/login", body: "json",
         authorization: .anonymous, sampleStatus: 200),
       EndpointFacts(.login(userID: try! UserID("demo"), password: try! Password("pw"), at: now))
@@ -77,6 +85,7 @@ struct EndpointTests {
     #expect(endpoint.name == row.name)
     #expect(endpoint.method == row.method)
     #expect(endpoint.path == row.path)
+    #expect(endpoint.query == row.query)
     #expect(endpoint.body == row.body)
     #expect(endpoint.authorization == row.authorization)
     #expect(endpoint.sample.status == row.sampleStatus)
@@ -94,6 +103,30 @@ struct EndpointTests {
     #expect(Endpoint.cardDetailFetch(id).path.segments == ["card", "a/b c"])
     #expect(Endpoint.cardDetailFetch(id).path.percentEncoded == "/card/a%2Fb%20c")
     #expect(Endpoint.cardDelete(id).path.percentEncoded == "/card/a%2Fb%20c")
+  }
+
+  @Test func aSearchSendsItsTextAndMBTIAsQueryItemsOnlyWhenGiven() throws {
+    let both = try CardSearch(text: "이", mbti: MBTI("enTJ"))
+    #expect(
+      Endpoint.cardSearch(both).query == [
+        QueryItem(name: "q", value: "이"), QueryItem(name: "mbti", value: "ENTJ"),
+      ])
+    #expect(
+      Endpoint.cardSearch(try CardSearch(mbti: MBTI("INFP"))).query.percentEncoded == "mbti=INFP")
+    #expect(Endpoint.cardSearch(try CardSearch()).query.isEmpty, "neither: every card")
+  }
+
+  @Test(arguments: [
+    ("이", "q=%EC%9D%B4"),
+    ("a+b", "q=a%2Bb"),
+    ("R&D = 1#2", "q=R%26D%20%3D%201%232"),
+    ("50%/?", "q=50%25%2F%3F"),
+    ("A-z_0.9~", "q=A-z_0.9~"),
+  ])
+  func aQueryItemIsPercentEncodedUTF8KeepingOnlyTheUnreservedCharacters(
+    value: String, encoded: String
+  ) {
+    #expect([QueryItem(name: "q", value: value)].percentEncoded == encoded)
   }
 
   @Test func jsonBodiesCarryTheContractsFields() throws {
@@ -156,6 +189,10 @@ struct EndpointTests {
       #expect(!text.contains("sample-refresh-token"))
     }
     #expect(String(describing: login) == "login POST /auth/login")
+    let search = Endpoint.cardSearch(try CardSearch(text: "hunter2"))
+    for text in [String(describing: search), String(reflecting: search), dumped(search)] {
+      #expect(!text.contains("hunter2"), "a query is printed by the request log only, redacted")
+    }
   }
 
   private func dumped(_ value: Any) -> String {
@@ -170,6 +207,7 @@ struct EndpointFacts: Sendable {
   let name: String
   let method: HTTPMethod
   let path: String
+  let query: String
   let body: String
   let authorization: Authorization
   let sample: HTTPResponse
@@ -179,6 +217,7 @@ struct EndpointFacts: Sendable {
     name = endpoint.name
     method = endpoint.method
     path = endpoint.path.percentEncoded
+    query = endpoint.query.percentEncoded
     body =
       switch endpoint.body {
       case .none: "none"

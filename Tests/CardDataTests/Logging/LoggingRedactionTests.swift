@@ -105,6 +105,23 @@ struct LoggingRedactionTests {
     #expect(logged("== status 200, 2 attempts, "))
   }
 
+  @Test func aQueryIsLoggedAsSentAndASensitiveItemsValueRedacted() async throws {
+    let lines = LineCollector()
+    let client = RequestPipeline(
+      baseURL: testBaseURL, transport: StubTransport { _ in .status(200) },
+      middleware: withLog(RequestLog(.call, write: lines.write)))
+    _ = try await client.send(
+      TestEndpoint.make(query: [
+        QueryItem(name: "q", value: "이서준"), QueryItem(name: "token", value: "hunter2-secret"),
+      ]))
+    #expect(
+      lines.lines.contains {
+        $0.hasSuffix(
+          "-> GET https://api.example.com/things?q=%EC%9D%B4%EC%84%9C%EC%A4%80&token=<redacted>")
+      })
+    #expect(!lines.lines.joined().contains("hunter2-secret"))
+  }
+
   @Test func transportFailuresAndRetriesAreLoggedWithTheirKindAndDelay() async throws {
     let transport = StubTransport()
     await transport.stub(

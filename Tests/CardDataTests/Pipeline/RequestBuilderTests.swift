@@ -39,6 +39,18 @@ struct RequestBuilderTests {
     #expect(url.query == nil)
   }
 
+  @Test func aQueryFollowsThePathAndTheBaseURLsOwnQueryIsDropped() async throws {
+    let endpoint = TestEndpoint.make(
+      path: "/cards/search",
+      query: [QueryItem(name: "q", value: "이 &"), QueryItem(name: "mbti", value: "INFP")])
+    let url = try await built(
+      endpoint, baseURL: try #require(URL(string: "https://api.example.com/v1/?debug=1#top"))
+    ).request.url
+    #expect(
+      url.absoluteString == "https://api.example.com/v1/cards/search?q=%EC%9D%B4%20%26&mbti=INFP")
+    #expect(url.path(percentEncoded: true) == "/v1/cards/search")
+  }
+
   @Test func nonASCIIAndReservedCharactersInASegmentArePercentEncodedAsUTF8() async throws {
     let url = try await built(TestEndpoint.get(RequestPath(["cards", "카드#1%"]))).request.url
     #expect(url.absoluteString == "https://api.example.com/cards/%EC%B9%B4%EB%93%9C%231%25")

@@ -34,6 +34,19 @@ struct RemoteCardRepositoryTests {
     #expect(card.name == "Kim Minji")
   }
 
+  @Test func searchSendsItsQueryAndMapsTheMatches() async throws {
+    let client = SpyAPIClient()  // answers with cardSearch's sample reply: the card c2
+    let search = try CardSearch(text: "sopt", mbti: MBTI("estj"))
+    let cards = try await RemoteCardRepository(client: client).search(search)
+    #expect(
+      client.sent.map { "\($0.name) \($0.method) \($0.path)" } == ["cardSearch GET /cards/search"])
+    #expect(
+      client.sent.map(\.query) == [
+        [QueryItem(name: "q", value: "sopt"), QueryItem(name: "mbti", value: "ESTJ")]
+      ])
+    #expect(cards.map(\.name) == ["Lee Jun"])
+  }
+
   @Test func oneCardIsMappedFieldByField() async throws {
     let client = SpyAPIClient { _ in .minjisCard }
     let card = try await RemoteCardRepository(client: client).card(id: try CardID("c1"))

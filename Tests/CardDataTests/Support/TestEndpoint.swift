@@ -6,11 +6,13 @@ import Foundation
 /// decodes every reply as a success), so a test sees exactly what the pipeline returned.
 enum TestEndpoint {
   static func make(
-    path: RequestPath = "/things", method: HTTPMethod = .get, body: RequestBody = .none,
-    authorization: Authorization = .anonymous, name: String = "testThings"
+    path: RequestPath = "/things", query: [QueryItem] = [], method: HTTPMethod = .get,
+    body: RequestBody = .none, authorization: Authorization = .anonymous,
+    name: String = "testThings"
   ) -> Endpoint<HTTPResponse> {
     Endpoint(
-      name: name, method: method, path: path, body: body, authorization: authorization,
+      name: name, method: method, path: path, query: query, body: body,
+      authorization: authorization,
       sampleResponse: HTTPResponse(status: 200, body: Data(#"{"ok":true}"#.utf8)),
       decode: { .success($0) })
   }

@@ -23,4 +23,5 @@ package final class HangingCardRepository: CardRepository {
   package func create(_ draft: CardDraft) async throws(CardError) -> Card { throw .signedOut }
   package func reorder(_ ids: [CardID]) async throws(CardError) -> [Card] { throw .signedOut }
   package func delete(id: CardID) async throws(CardError) {}
+  package func search(_ search: CardSearch) async throws(CardError) -> [Card] { throw .signedOut }
 }
