@@ -89,6 +89,15 @@ extension GeneratedClientTests {
       #expect(envelope.status == 401)
     }
 
+    @Test func refreshWithAnEmptyTokenAnswers400NamingIt() async throws {
+      let server = try await CardServer.reset()
+
+      let envelope = try await server.client().refresh(body: .json(.init(refreshToken: "")))
+        .badRequest.body.json
+
+      #expect(envelope.message.contains("refreshToken"))
+    }
+
     /// Logout answers the empty envelope, and the session's refresh token stops working.
     @Test func logoutAnswersNoDataAndRevokesTheRefreshToken() async throws {
       let server = try await CardServer.reset()
