@@ -1,6 +1,7 @@
 """Schemathesis hooks for .ci/run: the image part of POST /card holds a real image of the
 type its part declares, since the server checks the bytes' signature against the declared
-type (a mismatch is a documented 415 the schema cannot express)."""
+type (a mismatch is a documented 415 the schema cannot express); and an image that
+GET /card/{cardId}/image answers must be of the type its Content-Type names."""
 
 import base64
 
@@ -16,3 +17,16 @@ JPEG = bytes.fromhex("ffd8ffe000104a46494600010100000100010000ffd9")
 
 schemathesis.openapi.media_type("image/png", st.just(PNG))
 schemathesis.openapi.media_type("image/jpeg", st.just(JPEG))
+
+
+SIGNATURES = {"image/png": PNG[:8], "image/jpeg": JPEG[:3]}
+
+
+@schemathesis.deserializer("image/png", "image/jpeg")
+def image_bytes(ctx, response):
+    """The image's bytes as text for the schema (which only names the media type), once
+    they start with the signature of the type the reply declares."""
+    media_type = response.headers.get("content-type", [""])[0].split(";")[0].strip().lower()
+    if not response.content.startswith(SIGNATURES[media_type]):
+        raise ValueError(f"the body is not {media_type}: it starts {response.content[:8]!r}")
+    return response.content.decode("latin-1")
