@@ -115,7 +115,7 @@ public final class SpyCardRepository: CardRepository {
     }
   }
 
-  /// The cards `search` matches, in list order, judged by ``CardDomain/CardSearch/matches(_:)``
+  /// The cards `search` matches, in list order, judged by `CardSearch.matches(_:)`
   /// as the service judges them.
   public func search(_ search: CardSearch) async throws(CardError) -> [Card] {
     try ledger.perform(.search(search)) { $0.cards.filter(search.matches) }
