@@ -1,8 +1,8 @@
 import CardDomain
 import CardPrimitives
 
-/// The ids of the cards the last listing showed (`cards`, `cards --short`, `cards order`),
-/// newest list only, for completing card ids at the prompt.
+/// The ids of the cards the last listing showed (`cards`, `cards --short`, `cards search`,
+/// `cards order`), newest list only, for completing card ids at the prompt.
 package final class RecentCards: Sendable {
   private let ids = Protected<[String]>([])
 
