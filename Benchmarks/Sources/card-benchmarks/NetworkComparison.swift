@@ -22,7 +22,10 @@ import NIOHTTP1
 /// the four in turn first, so that a busy neighbour slows all alike; a client's figure is its
 /// requests per second over the bare `URLSession`'s in the same round, and the median over
 /// rounds is judged. The process CPU time per request is printed beside it: nginx runs in a
-/// process of its own, so it is the client's alone.
+/// process of its own, so it is the client's alone. Two more clients, judged by no goal, say
+/// where the full client's time goes: `AsyncHTTPClientTransport` alone (the request as the
+/// chain's last step hands it over, no chain, no decoding), and raw AsyncHTTPClient followed
+/// by a bare `JSONDecoder` decode of the 20 cards into plain structs.
 struct NetworkComparison {
   let baseURL: URL
   let rounds: Int
@@ -54,6 +57,7 @@ struct NetworkComparison {
     let inFlight: Double
   }
 
+  /// The arms' places in ``makeArms(store:)``'s list; the last two are references.
   private static let (rawURLSession, rawAHC, clientURLSession, clientAHC) = (0, 1, 2, 3)
   private static let goals = [
     Goal(arm: clientAHC, against: rawURLSession, sequential: 1.6, inFlight: 2.5),
@@ -116,11 +120,29 @@ struct NetworkComparison {
     var outgoing = HTTPClientRequest(url: url.absoluteString)
     outgoing.headers.add(name: "Accept", value: "application/json")
     outgoing.headers.add(name: "Authorization", value: "Bearer \(benchmarkAccessToken)")
-    let rawAHC = Arm(name: "raw AsyncHTTPClient") { [outgoing] in
+    let fetch = { @Sendable [outgoing] () async throws -> ByteBuffer in
       let response = try await HTTPClient.shared.execute(outgoing, timeout: .seconds(30))
       let body = try await response.body.collect(upTo: 1 << 20)
       guard response.status == .ok, body.readableBytes == expected else {
         throw BenchmarkFailure("raw AsyncHTTPClient: not the 20-card reply: \(response.status)")
+      }
+      return body
+    }
+    let rawAHC = Arm(name: "raw AsyncHTTPClient") { _ = try await fetch() }
+    let rawAHCDecoding = Arm(name: "raw AsyncHTTPClient + JSONDecoder") {
+      let body = try await fetch()
+      let reply = try JSONDecoder().decode(
+        PlainEnvelope<[PlainCard]>.self, from: Data(body.readableBytesView))
+      guard reply.data?.count == 20 else { throw BenchmarkFailure("not 20 cards") }
+    }
+    let transport = AsyncHTTPClientTransport()
+    let sent = HTTPRequest(
+      method: .get, url: url,
+      headers: ["Accept": "application/json", "Authorization": "Bearer \(benchmarkAccessToken)"])
+    let transportAlone = Arm(name: "AsyncHTTPClientTransport alone") {
+      let response = try await transport.send(sent)
+      guard response.status == 200, response.body.count == expected else {
+        throw BenchmarkFailure("AsyncHTTPClientTransport: not the 20-card reply")
       }
     }
     func client(_ name: String, _ transport: any HTTPTransport) -> Arm {
@@ -136,7 +158,8 @@ struct NetworkComparison {
     return [
       rawURLSession, rawAHC,
       client("CardAPI + URLSessionTransport", URLSessionTransport()),
-      client("CardAPI + AsyncHTTPClientTransport", AsyncHTTPClientTransport()),
+      client("CardAPI + AsyncHTTPClientTransport", transport),
+      transportAlone, rawAHCDecoding,
     ]
   }
 
@@ -162,7 +185,7 @@ struct NetworkComparison {
     print("  \(mode.name), \(mode.calls) calls a batch (min / median / max over rounds):")
     for (index, arm) in arms.enumerated() {
       print(
-        "    \(arm.name.padding(toLength: 35, withPad: " ", startingAt: 0))"
+        "    \(arm.name.padding(toLength: 36, withPad: " ", startingAt: 0))"
           + " req/s \(spread(rates[index], "%.0f"))"
           + "; CPU µs/req \(spread(cpu[index], "%.1f"))"
           + "; × raw URLSession \(spread(ratio(index, Self.rawURLSession), "%.2f"))")
