@@ -7,6 +7,9 @@ import PackageDescription
 let rootPackage =
   Context.packageDirectory.split(separator: "/").dropLast().last.map { $0.lowercased() } ?? ""
 
+/// The AsyncHTTPClient transport's package, a path dependency too, so named after its folder.
+let asyncHTTPClientTransportPackage = "asynchttpclienttransport"
+
 /// What the card-service core costs, measured as one of its consumers sees it: through its
 /// products and their public API only. A package of its own, so that the core keeps no
 /// package dependency.
@@ -20,8 +23,12 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [
     .package(path: ".."),
+    .package(path: "../AsyncHTTPClientTransport"),
     .package(
       url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    // The network drill's raw AsyncHTTPClient, the same release the transport is built on.
+    .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
   ],
   targets: [
     // package-benchmark's suite: one card and the 100-card list through `CardAPI` over a stub
@@ -48,6 +55,10 @@ let package = Package(
         .product(name: "CardData", package: rootPackage),
         .product(name: "CardInfrastructure", package: rootPackage),
         .product(name: "LoopbackHTTPTestServer", package: rootPackage),
+        .product(name: "CardAsyncHTTPClient", package: asyncHTTPClientTransportPackage),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         "CardReplies",
         // Built, not linked: the oversized-reply drill runs the `card-repl` built beside it.
         .product(name: "card-repl", package: rootPackage),

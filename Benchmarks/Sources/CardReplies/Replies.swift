@@ -1,7 +1,8 @@
 import Foundation
 
 /// The replies both the benchmark suite and the drills measure: one card as
-/// `GET /card/{cardId}` answers it (`card`), and a list of 100 such cards (`list`).
+/// `GET /card/{cardId}` answers it (`card`), a list of 100 such cards as `GET /cards` answers
+/// it (`list`), and the 20-card list the network drill's server sends (`networkList`).
 public enum Replies {
   public static let cardJSON = """
     {"birthday":"2000-11-23","cardId":"c1","defaultImage":4,\
@@ -11,7 +12,13 @@ public enum Replies {
     """
   public static let card = Data(
     #"{"data":\#(cardJSON),"message":"card fetched","status":200,"success":true}"#.utf8)
-  public static let list = Data(
-    (#"{"data":["# + Array(repeating: cardJSON, count: 100).joined(separator: ",")
-      + #"],"message":"cards fetched","status":200,"success":true}"#).utf8)
+  public static let list = list(of: 100)
+  public static let networkList = list(of: 20)
+
+  /// `GET /cards`'s envelope around `count` copies of ``cardJSON``.
+  public static func list(of count: Int) -> Data {
+    Data(
+      (#"{"data":["# + Array(repeating: cardJSON, count: count).joined(separator: ",")
+        + #"],"message":"cards fetched","status":200,"success":true}"#).utf8)
+  }
 }

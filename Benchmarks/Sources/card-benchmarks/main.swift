@@ -1,3 +1,4 @@
+import CardReplies
 import Foundation
 
 // card-benchmarks <mode> [argument]: measurements too slow or too large for the unit tests.
@@ -6,6 +7,8 @@ import Foundation
 let usage = """
   usage: card-benchmarks loopback [rounds]
          card-benchmarks multipart-upload [sizeMiB [rounds]]
+         card-benchmarks network base-url [rounds]
+         card-benchmarks network-reply
          card-benchmarks oversized-reply [runs]
          card-benchmarks pipeline [rounds]
          card-benchmarks store [rounds]
@@ -18,6 +21,16 @@ let usage = """
                       the full client and with a bare URLSession upload from the file, to
                       a loopback server, interleaved over rounds (default 5); the goal is
                       at least 0.9 times the bare upload's throughput with flat memory
+    network           GET base-url/cards answering 20 cards, sent by raw URLSession, raw
+                      AsyncHTTPClient, and the full client over URLSessionTransport and
+                      over AsyncHTTPClientTransport, sequentially and 32 in flight,
+                      interleaved over rounds (default 10); the goals: the client over
+                      AsyncHTTPClientTransport at least 1.6 times raw URLSession's
+                      requests per second sequentially and 2.5 times in flight, and 0.95
+                      times raw AsyncHTTPClient's in both; over URLSessionTransport at
+                      least 0.95 times raw URLSession's in both
+                      (Benchmarks/network-comparison.sh starts nginx and runs it)
+    network-reply     write the 20-card reply the network drill expects to stdout
     oversized-reply   run the card-repl built beside it, runs times (default 200) for
                       each framing of a 50 MB reply (Content-Length, closed connection,
                       chunked), and count the runs that end with the pathErr refusing it,
@@ -48,6 +61,17 @@ case ("multipart-upload", 2, let size?) where size > 0:
   exit(await MultipartUploadBenchmark(sizeMiB: size, rounds: 5).run())
 case ("multipart-upload", 3, let size?) where size > 0 && (rounds ?? 0) > 0:
   exit(await MultipartUploadBenchmark(sizeMiB: size, rounds: rounds ?? 5).run())
+case ("network", 2, _), ("network", 3, _):
+  guard let base = URL(string: arguments[1]), base.scheme == "http" || base.scheme == "https",
+    base.host != nil, arguments.count == 2 || (rounds ?? 0) > 0
+  else {
+    printError(usage)
+    exit(2)
+  }
+  exit(await NetworkComparison(baseURL: base, rounds: rounds ?? 10).run())
+case ("network-reply", 1, _):
+  FileHandle.standardOutput.write(Replies.networkList)
+  exit(0)
 case ("oversized-reply", 1, _): exit(OversizedReplyDrill(runs: 200).run())
 case ("oversized-reply", 2, let runs?) where runs > 0: exit(OversizedReplyDrill(runs: runs).run())
 case ("pipeline", 1, _): exit(await PipelineBenchmark(rounds: 20).run())
