@@ -28,7 +28,7 @@ let package = Package(
       url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     // The network drill's raw AsyncHTTPClient, the same release the transport is built on.
     .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
-    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
   ],
   targets: [
     // package-benchmark's suite: one card and the 100-card list through `CardAPI` over a stub
