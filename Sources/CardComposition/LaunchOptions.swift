@@ -26,7 +26,7 @@ package struct LaunchOptions: Hashable, Sendable {
                      [--token-lifetime <seconds>] [--password-stdin] [--stop-on-error]
                      [-c <commands> | [-f] <file>]
 
-    Explore the card service: sign in, list, create, reorder and delete cards. With no
+    Explore the card service: sign in, list, search, create, reorder and delete cards. With no
     server, an in-process sandbox answers, with fault injection (type 'sandbox' commands).
     On a terminal it is interactive; piped input runs as a script, one command per line.
 
@@ -144,12 +144,26 @@ package struct LaunchOptions: Hashable, Sendable {
   }
 
   /// `host:port` or a bare host is taken as plain HTTP, as psql and redis-cli take a host and
-  /// port; a URL with a scheme must name http or https.
+  /// port; a URL with a scheme must name http or https, in any case (`HTTP://` is `http://`).
   private static func serverURL(_ text: String) throws(LaunchError) -> URL {
     let withScheme = text.contains("://") ? text : "http://" + text
-    guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(),
-      ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty
+    guard var components = URLComponents(string: withScheme),
+      let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+      let host = components.host, !host.isEmpty
     else { throw LaunchError("--server needs host:port or an http or https URL, not '\(text)'") }
+    #if canImport(FoundationNetworking)
+      // FoundationNetworking refuses every request to an IPv6 literal as a malformed URL;
+      // better said now than at the first command.
+      if host.contains(":") {
+        throw LaunchError(
+          "--server cannot use an IPv6 address on Linux ('\(text)'): URLSession there refuses"
+            + " it; use a host name (localhost) or an IPv4 address (127.0.0.1)")
+      }
+    #endif
+    components.scheme = scheme
+    guard let url = components.url else {
+      throw LaunchError("--server needs host:port or an http or https URL, not '\(text)'")
+    }
     if let port = url.port, !(1...65_535).contains(port) {
       throw LaunchError("--server has port \(port); a port is 1 to 65535")
     }

@@ -79,6 +79,9 @@ public struct SearchCardsUseCase: Sendable {
 
   public init(repository: any CardRepository) { self.repository = repository }
 
+  /// The matches in the user's list order. `nil` leaves a criterion out; an empty or too long
+  /// `text`, or an MBTI that is not four valid letters in any case, throws
+  /// ``CardError/invalidInput(_:)`` before any request.
   public func execute(text: String?, mbti rawMBTI: String?) async throws(CardError) -> [Card] {
     let search = try validate { () throws(ValidationError) in
       let mbti = try rawMBTI.map { (raw) throws(ValidationError) in try MBTI(raw) }

@@ -40,13 +40,14 @@ extension CommandTable {
       .reorderCards(ids: try arguments.expect(1...Int.max, "card ids"))
     },
     CommandSpec(
-      name: "cards search", usage: "cards search [text] [mbti=XXXX]",
+      name: "cards search", usage: "cards search [text] [mbti=XXXX] [--short]",
       summary: "find your cards by text, mbti or both",
       details: [
         "text is found in a card's name, title or description, in any case: cards search minji",
         "Quote a text with spaces: cards search \"Kim Min\". Any character may be in it.",
         "mbti=XXXX keeps the cards of that type; with both, a card must match both.",
         "With neither, every card. The matches come in your list's order.",
+        "--short prints one line per card, as cards --short does.",
       ]
     ) { (arguments) throws(UsageError) in try searchCards(arguments) },
     CommandSpec(name: "card delete", usage: "card delete <cardId>", summary: "delete one card") {
@@ -54,23 +55,31 @@ extension CommandTable {
     },
   ]
 
-  /// One word of text and one `mbti=` at most, in either order; the values are checked when
-  /// the search runs, by ``CardDomain/SearchCardsUseCase``.
+  /// One word of text, one `mbti=` and `--short` at most, in any order; the values are checked
+  /// when the search runs, by ``CardDomain/SearchCardsUseCase``. Words given apart are refused
+  /// with the line that searches for them together, every word kept.
   private static func searchCards(_ arguments: CommandArguments) throws(UsageError) -> Command {
-    var text: String?
+    var texts: [String] = []
     var mbti: String?
+    var short = false
     for word in arguments.words {
       if word.hasPrefix("mbti=") {
         guard mbti == nil else { throw arguments.error("mbti may be given once") }
         mbti = String(word.dropFirst("mbti=".count))
-      } else if let text {
-        throw arguments.error(
-          "cards search takes one text; quote one with spaces: cards search \"\(text) \(word)\"")
+      } else if word == "--short" {
+        short = true
+      } else if word.hasPrefix("--") {
+        throw arguments.error("unknown option '\(word)'")
       } else {
-        text = word
+        texts.append(word)
       }
     }
-    return .searchCards(text: text, mbti: mbti)
+    guard texts.count <= 1 else {
+      let line =
+        "cards search \"\(texts.joined(separator: " "))\"" + (mbti.map { " mbti=\($0)" } ?? "")
+      throw arguments.error("cards search takes one text; quote one with spaces: \(line)")
+    }
+    return .searchCards(text: texts.first, mbti: mbti, short: short)
   }
 }
 
@@ -95,8 +104,11 @@ extension CommandRunner {
     .reordered(try await perform(try await services.reorderCards.execute(order: ids)))
   }
 
-  func searchCards(text: String?, mbti: String?) async throws(CommandFailure) -> CommandOutput {
-    .cards(try await perform(try await services.searchCards.execute(text: text, mbti: mbti)))
+  func searchCards(text: String?, mbti: String?, short: Bool) async throws(CommandFailure)
+    -> CommandOutput
+  {
+    let cards = try await perform(try await services.searchCards.execute(text: text, mbti: mbti))
+    return short ? .cardLines(cards) : .cards(cards)
   }
 
   func deleteCard(id: String) async throws(CommandFailure) -> CommandOutput {

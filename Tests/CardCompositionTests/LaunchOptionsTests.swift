@@ -39,13 +39,24 @@ struct LaunchOptionsTests {
   @Test(arguments: [
     ("localhost:8080", "http://localhost:8080"),
     ("127.0.0.1:8080", "http://127.0.0.1:8080"),
-    ("[::1]:8080", "http://[::1]:8080"),
+    ("HTTP://LOCALHOST:8080", "http://LOCALHOST:8080"),
     ("cards.example.com", "http://cards.example.com"),
     ("https://cards.example.com/v1", "https://cards.example.com/v1"),
   ])
   func aServerWithoutSchemeIsPlainHTTP(typed: String, url: String) throws {
     #expect(try LaunchOptions.parse(["--server", typed]).server == URL(string: url))
   }
+
+  #if canImport(FoundationNetworking)
+    @Test(arguments: ["[::1]:8080", "http://[::1]:8080"])
+    func anIPv6AddressIsRefusedAtTheStartOnLinux(typed: String) {
+      #expect(
+        throws: LaunchError(
+          "--server cannot use an IPv6 address on Linux ('\(typed)'): URLSession there refuses"
+            + " it; use a host name (localhost) or an IPv4 address (127.0.0.1)")
+      ) { try LaunchOptions.parse(["--server", typed]) }
+    }
+  #endif
 
   @Test(arguments: [
     (["--bogus"], "unknown option '--bogus'"),

@@ -36,14 +36,16 @@ struct CommandParserTests {
     #expect(try command("cards --short") == .listCards(short: true))
     #expect(try command("card get c1") == .getCard(id: "c1"))
     #expect(try command("cards order c2 c1") == .reorderCards(ids: ["c2", "c1"]))
-    #expect(try command("cards search") == .searchCards(text: nil, mbti: nil))
-    #expect(try command("cards search 이") == .searchCards(text: "이", mbti: nil))
+    #expect(try command("cards search") == .searchCards(text: nil, mbti: nil, short: false))
+    #expect(try command("cards search 이") == .searchCards(text: "이", mbti: nil, short: false))
+    #expect(
+      try command("cards search --short 이") == .searchCards(text: "이", mbti: nil, short: true))
     #expect(
       try command(#"cards search "Kim Min" mbti=infp"#)
-        == .searchCards(text: "Kim Min", mbti: "infp"))
+        == .searchCards(text: "Kim Min", mbti: "infp", short: false))
     #expect(
-      try command("cards search mbti=ENTJ 'R&D + 1'") == .searchCards(text: "R&D + 1", mbti: "ENTJ")
-    )
+      try command("cards search mbti=ENTJ 'R&D + 1'")
+        == .searchCards(text: "R&D + 1", mbti: "ENTJ", short: false))
     #expect(try command("card delete c4") == .deleteCard(id: "c4"))
     #expect(try command("log on") == .log(isEnabled: true))
     #expect(try command("log off") == .log(isEnabled: false))
@@ -108,9 +110,12 @@ struct CommandParserTests {
 
   @Test func aSearchTakesOneTextAndOneMBTIAtMost() {
     #expect(
-      usageError("cards search Kim Min")?.message
-        == #"cards search takes one text; quote one with spaces: cards search "Kim Min"; "#
-        + "usage: cards search [text] [mbti=XXXX]")
+      usageError("cards search Kim Min ji mbti=infp")?.message
+        == #"cards search takes one text; quote one with spaces: cards search "Kim Min ji" mbti=infp; "#
+        + "usage: cards search [text] [mbti=XXXX] [--short]")
+    #expect(
+      usageError("cards search kim --json")?.message
+        == "unknown option '--json'; usage: cards search [text] [mbti=XXXX] [--short]")
     #expect(
       usageError("cards search mbti=INFP mbti=ENTJ")?.message.hasPrefix("mbti may be given once")
         == true)

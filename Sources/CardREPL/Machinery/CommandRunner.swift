@@ -25,7 +25,8 @@ struct CommandRunner: Sendable {
     case .getCard(let id): try await getCard(id: id)
     case .createCard(let arguments): try await createCard(arguments)
     case .reorderCards(let ids): try await reorderCards(ids: ids)
-    case .searchCards(let text, let mbti): try await searchCards(text: text, mbti: mbti)
+    case .searchCards(let text, let mbti, let short):
+      try await searchCards(text: text, mbti: mbti, short: short)
     case .deleteCard(let id): try await deleteCard(id: id)
     case .log(let isEnabled): log(isEnabled: isEnabled)
     case .sandbox(let command): try await sandbox(command)

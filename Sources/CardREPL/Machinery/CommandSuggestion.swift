@@ -1,7 +1,7 @@
 /// The command a line that names none most likely meant, for "did you mean 'cards'?": a word
 /// people bring from other tools (`card list`, `ls`, `card rm`), else the command name or
-/// such a word within two edits of what was typed, ignoring case (`cardz`, `CARDS`, `whoam`,
-/// `card lsit`).
+/// such a word within two edits of what was typed (one for four letters or fewer, so that
+/// `foo` is not taken for `log`), ignoring case (`cardz`, `CARDS`, `whoam`, `card lsit`).
 enum CommandSuggestion {
   private static let synonyms = [
     "list": "cards", "ls": "cards", "card list": "cards", "card ls": "cards",
@@ -10,10 +10,9 @@ enum CommandSuggestion {
     "card remove": "card delete", "card del": "card delete", "card order": "cards order",
     "card reorder": "cards order", "cards reorder": "cards order", "signin": "login",
     "logoff": "logout", "signout": "logout", "who": "whoami",
-    "bye": "exit", "q": "quit",
+    "bye": "exit", "q": "quit", "search": "cards search", "find": "cards search",
+    "card find": "cards search",
   ]
-
-  private static let maximumDistance = 2
 
   /// `words` are the mistyped command: a word, or a group and a word (`card list`).
   static func nearest(to words: [String]) -> String? {
@@ -24,23 +23,31 @@ enum CommandSuggestion {
     let candidates =
       CommandTable.all.map { ($0.name, $0.name) } + synonyms.sorted { $0.key < $1.key }
     let scored = candidates.map { word, command in (command, distance(phrase, word)) }
+    let maximumDistance = phrase.count <= 4 ? 1 : 2
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= maximumDistance else {
       return nil
     }
     return best.0
   }
 
-  /// The Levenshtein distance: insertions, deletions and substitutions of characters.
+  /// The optimal string alignment distance: insertions, deletions and substitutions of
+  /// characters, and swaps of two neighbours (`gte` is one edit from `get`), each one edit.
   private static func distance(_ first: String, _ second: String) -> Int {
     let first = Array(first)
     let second = Array(second)
+    var beforePrevious: [Int] = []
     var previous = Array(0...second.count)
     for (row, character) in first.enumerated() {
       var current = [row + 1]
       for (column, other) in second.enumerated() {
         let substitution = previous[column] + (character == other ? 0 : 1)
-        current.append(min(substitution, previous[column + 1] + 1, current[column] + 1))
+        var best = min(substitution, previous[column + 1] + 1, current[column] + 1)
+        if row > 0, column > 0, character == second[column - 1], first[row - 1] == other {
+          best = min(best, beforePrevious[column - 1] + 1)
+        }
+        current.append(best)
       }
+      beforePrevious = previous
       previous = current
     }
     return previous[second.count]

@@ -98,7 +98,7 @@ package enum Command: Hashable, Sendable {
   case createCard(CardCreationArguments)
   case reorderCards(ids: [String])
   /// `nil` where the line gave none.
-  case searchCards(text: String?, mbti: String?)
+  case searchCards(text: String?, mbti: String?, short: Bool)
   case deleteCard(id: String)
   case log(isEnabled: Bool)
   case sandbox(SandboxCommand)
