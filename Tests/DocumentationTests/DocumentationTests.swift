@@ -9,9 +9,12 @@ import Testing
 /// A block, at the margin or indented under a list item, quotes a file when its lines, each
 /// without its indentation and its trailing `//` comment, are lines of the file in a row;
 /// blank lines are skipped, so a block may explain itself with comments and leave out a
-/// type's indentation. A name in backticks is taken for
-/// a test when it ends in `Tests` (a suite, or `Suite.test`), or when it is a lowerCamel
-/// sentence of five words or more; it must then be declared in a Swift file or be a target.
+/// type's indentation. A block fenced with ```yaml quotes openapi.yaml: its lines are lines of
+/// the file in a row, indented alike once the block's own margin is taken away. A name in
+/// backticks is taken for a test when it ends in `Tests` (a suite, or `Suite.test`), or when
+/// it is a lowerCamel sentence of five words or more; it must then be declared in a Swift file
+/// or be a target. A count of the golden scripts is the number of
+/// `Tests/CardCompositionTests/Goldens/*.script`.
 @Suite("The documentation")
 struct DocumentationTests {
   @Test func everySwiftBlockQuotesACompiledFile() throws {
@@ -24,6 +27,46 @@ struct DocumentationTests {
           "a Swift block in \(document.name) quotes no compiled file:\n\(block)")
       }
     }
+  }
+
+  @Test func everyYAMLBlockQuotesOpenAPIYAML() throws {
+    let contract = Repository.marginless(
+      try Repository.read("openapi.yaml").text.split(separator: "\n").map(String.init))
+    for document in try Repository.documents() {
+      for block in Repository.blocks(fenced: "yaml", in: document.text) {
+        let lines = Repository.marginless(block.split(separator: "\n").map(String.init))
+        let quoted = Repository.quotes(contract, lines)
+        #expect(
+          quoted,
+          "a YAML block in \(document.name) is not a part of openapi.yaml:\n\(block)")
+      }
+    }
+  }
+
+  @Test func aYAMLBlockKeepsItsIndentationRelativeToItsFirstLine() {
+    let contract = Repository.marginless(["a:", "  b:", "    c: 1", "  d: 2"])
+    #expect(Repository.quotes(contract, Repository.marginless(["b:", "  c: 1"])))
+    #expect(Repository.quotes(contract, Repository.marginless(["    c: 1", "  d: 2"])))
+    #expect(!Repository.quotes(contract, Repository.marginless(["b:", "c: 1"])))
+    #expect(!Repository.quotes(contract, Repository.marginless(["b:", "  c: 2"])))
+  }
+
+  /// "45 golden scripts" and "golden transcripts of 45 scripts" cannot go stale when a script
+  /// is added.
+  @Test func everyCountOfTheGoldenScriptsIsTheirNumber() throws {
+    let scripts = try FileManager.default.contentsOfDirectory(
+      atPath: Repository.root.appendingPathComponent("Tests/CardCompositionTests/Goldens").path
+    ).filter { $0.hasSuffix(".script") }.count
+    var counted = 0
+    for document in try Repository.documents() {
+      for count in Repository.goldenScriptCounts(in: document.text) {
+        counted += 1
+        #expect(
+          count == scripts,
+          "\(document.name) counts \(count) golden scripts; Goldens/ holds \(scripts)")
+      }
+    }
+    #expect(counted > 0, "no document counts the golden scripts; is the wording still read?")
   }
 
   @Test func aBlockIndentedUnderAListItemIsCheckedWithoutItsIndentation() {
@@ -135,15 +178,19 @@ private enum Repository {
       name: name, text: try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8))
   }
 
-  /// The text of each block fenced with ```swift, at the margin or indented under a list
-  /// item; each line loses the fence's indentation.
   static func swiftBlocks(in markdown: String) -> [String] {
+    blocks(fenced: "swift", in: markdown)
+  }
+
+  /// The text of each block fenced with ```language, at the margin or indented under a list
+  /// item; each line loses the fence's indentation.
+  static func blocks(fenced language: String, in markdown: String) -> [String] {
     var blocks: [String] = []
     var current: (indentation: Int, lines: [Substring])?
     for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
       let text = line.drop { $0 == " " }
       let indentation = line.count - text.count
-      if current == nil, text == "```swift" {
+      if current == nil, text == "```" + language {
         current = (indentation, [])
       } else if let block = current, text.hasPrefix("```") {
         blocks.append(block.lines.joined(separator: "\n"))
@@ -164,6 +211,33 @@ private enum Repository {
       if let comment = kept.range(of: "//") { kept = kept[..<comment.lowerBound] }
       let trimmed = String(kept).trimmingCharacters(in: .whitespaces)
       return trimmed.isEmpty ? nil : trimmed
+    }
+  }
+
+  /// The lines that are not blank, each without the indentation all of them share and without
+  /// trailing spaces.
+  static func marginless(_ lines: [String]) -> [String] {
+    let kept = lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.filter {
+      !$0.isEmpty
+    }
+    let margin = kept.map { line in line.prefix { $0 == " " }.count }.min() ?? 0
+    return kept.map { String($0.dropFirst(margin)) }
+  }
+
+  /// Whether `block` is a run of `file`'s lines indented alike: the same lines once both runs
+  /// lose their own margin.
+  static func quotes(_ file: [String], _ block: [String]) -> Bool {
+    guard !block.isEmpty, block.count <= file.count else { return block.isEmpty }
+    return (0...(file.count - block.count)).contains { start in
+      marginless(Array(file[start..<(start + block.count)])) == block
+    }
+  }
+
+  /// The counts in "45 golden scripts" and "golden transcripts of 45 scripts".
+  static func goldenScriptCounts(in markdown: String) -> [Int] {
+    let count = /(\d+) golden scripts|golden transcripts of (\d+) scripts/
+    return markdown.matches(of: count).compactMap { match in
+      (match.output.1 ?? match.output.2).flatMap { Int($0) }
     }
   }
 
