@@ -3,6 +3,7 @@ import CardData
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// The ``CardData/HTTPTransport`` over AsyncHTTPClient, for server-side projects that already
 /// run SwiftNIO: every status comes back as an ``CardData/HTTPResponse``, a reply is read no
@@ -70,25 +71,31 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     try RequestBody.check(request.body)
     let limit = min(
       request.timeLimit ?? configuration.resourceTimeout, configuration.resourceTimeout)
-    let timedOut =
-      limit < configuration.resourceTimeout
-      ? "the reply from \(server) was not complete by the call's deadline"
-      : "no complete response from \(server) within \(Spoken.duration(limit))"
-        + " (the resource timeout)"
+    // The exchange runs as a task of its own that a timer on the client's event loop cancels
+    // at the limit: it cannot be AsyncHTTPClient's `deadline`, which stops guarding once the
+    // reply's head has arrived, so a reply that keeps dripping would outlive it.
+    let exchange = Task { try await self.following(request) }
+    let expiry = Expiry()
+    let timer = client.eventLoopGroup.any().scheduleTask(in: Spoken.timeAmount(limit)) {
+      expiry.hasFired.store(true, ordering: .sequentiallyConsistent)
+      exchange.cancel()
+    }
+    defer { timer.cancel() }
     do {
-      return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
-        group.addTask { try await self.following(request) }
-        group.addTask {
-          try await Task.sleep(for: limit)
-          return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let response = first else {
-          throw TransportError(.timedOut, timedOut)
-        }
-        return response
+      return try await withTaskCancellationHandler {
+        try await exchange.value
+      } onCancel: {
+        exchange.cancel()
       }
     } catch {
+      if expiry.hasFired.load(ordering: .sequentiallyConsistent), !Task.isCancelled {
+        throw TransportError(
+          .timedOut,
+          limit < configuration.resourceTimeout
+            ? "the reply from \(server) was not complete by the call's deadline"
+            : "no complete response from \(server) within \(Spoken.duration(limit))"
+              + " (the resource timeout)")
+      }
       throw TransportError(
         asyncHTTPClientError: error, server: server,
         taskIsCancelled: Task.isCancelled)
@@ -165,4 +172,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
     return outgoing
   }
+}
+
+/// Whether the timer of one `send` fired before the exchange ended.
+private final class Expiry: Sendable {
+  let hasFired = Atomic(false)
 }
