@@ -28,7 +28,8 @@ let usage = """
                       AsyncHTTPClientTransport at least 1.6 times raw URLSession's
                       requests per second sequentially and 2.5 times in flight, and 0.95
                       times raw AsyncHTTPClient's in both; over URLSessionTransport at
-                      least 0.95 times raw URLSession's in both
+                      least 0.95 times raw URLSession's in both; each judged against the
+                      raw call, and against the raw call followed by a JSONDecoder decode
                       (Benchmarks/network-comparison.sh starts nginx and runs it)
     network-reply     write the 20-card reply the network drill expects to stdout
     oversized-reply   run the card-repl built beside it, runs times (default 200) for
