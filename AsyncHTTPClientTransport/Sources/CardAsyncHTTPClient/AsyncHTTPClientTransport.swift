@@ -3,7 +3,6 @@ import CardData
 import Foundation
 import NIOCore
 import NIOHTTP1
-import Synchronization
 
 /// The ``CardData/HTTPTransport`` over AsyncHTTPClient, for server-side projects that already
 /// run SwiftNIO: every status comes back as an ``CardData/HTTPResponse``, a reply is read no
@@ -71,43 +70,32 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     try RequestBody.check(request.body)
     let limit = min(
       request.timeLimit ?? configuration.resourceTimeout, configuration.resourceTimeout)
-    // The exchange runs as a task of its own that a timer on the client's event loop cancels
-    // at the limit: it cannot be AsyncHTTPClient's `deadline`, which stops guarding once the
-    // reply's head has arrived, so a reply that keeps dripping would outlive it.
-    let exchange = Task { try await self.following(request) }
-    let expiry = Expiry()
-    let timer = client.eventLoopGroup.any().scheduleTask(in: Spoken.timeAmount(limit)) {
-      expiry.hasFired.store(true, ordering: .sequentiallyConsistent)
-      exchange.cancel()
-    }
-    defer { timer.cancel() }
+    // AsyncHTTPClient fails an exchange still running at its deadline, the reply's body
+    // included, so one deadline bounds the exchange and every redirect it follows.
+    let deadline = NIODeadline.now() + Spoken.timeAmount(limit)
     do {
-      return try await withTaskCancellationHandler {
-        try await exchange.value
-      } onCancel: {
-        exchange.cancel()
-      }
+      return try await following(request, until: deadline)
     } catch {
-      if expiry.hasFired.load(ordering: .sequentiallyConsistent), !Task.isCancelled {
-        throw TransportError(
-          .timedOut,
-          limit < configuration.resourceTimeout
-            ? "the reply from \(server) was not complete by the call's deadline"
-            : "no complete response from \(server) within \(Spoken.duration(limit))"
-              + " (the resource timeout)")
-      }
+      let failure = TransportError(
+        asyncHTTPClientError: error, server: server, taskIsCancelled: Task.isCancelled)
+      guard failure.kind == .timedOut, NIODeadline.now() >= deadline else { throw failure }
       throw TransportError(
-        asyncHTTPClientError: error, server: server,
-        taskIsCancelled: Task.isCancelled)
+        .timedOut,
+        limit < configuration.resourceTimeout
+          ? "the reply from \(server) was not complete by the call's deadline"
+          : "no complete response from \(server) within \(Spoken.duration(limit))"
+            + " (the resource timeout)")
     }
   }
 
   /// Sends `request`, then each redirect ``Redirect`` allows, and returns the first reply
   /// that is not followed.
-  private func following(_ request: HTTPRequest) async throws -> HTTPResponse {
+  private func following(_ request: HTTPRequest, until deadline: NIODeadline) async throws
+    -> HTTPResponse
+  {
     var current = request
     for _ in 0...Redirect.maximumCount {
-      let response = try await exchange(current)
+      let response = try await exchange(current, until: deadline)
       guard let next = Redirect.request(following: response, of: current, original: request)
       else { return response }
       current = next
@@ -117,64 +105,51 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
       "the server at \(Server(request.url)) redirected more than \(Redirect.maximumCount) times")
   }
 
-  /// One request and its reply, read up to the reply limit.
-  private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let server = Server(request.url)
-    let response = try await client.execute(
-      Self.outgoing(request), deadline: .distantFuture)
-    let headers = CardData.HTTPHeaders(
-      response.headers.map { CardData.HTTPHeaders.Field(name: $0.name, value: $0.value) })
-    if let encoding = response.headers.first(name: "Content-Encoding"),
-      encoding.lowercased() != "identity"
-    {
-      throw TransportError(
-        .replyRefused,
-        "the reply from \(server) is compressed (\(encoding)), which was not asked for")
+  /// One request and its reply, gathered by a ``ReplyCollector``: AsyncHTTPClient's delegate
+  /// API, whose deadline covers the reply's body too and whose task cancels the exchange, so
+  /// that no task or timer of the transport's own runs beside it. The collector and the
+  /// body's writer meet on one event loop, `loop` (``RequestBody/write(to:on:)`` says why).
+  private func exchange(_ request: HTTPRequest, until deadline: NIODeadline) async throws
+    -> HTTPResponse
+  {
+    let collector = ReplyCollector(
+      server: Server(request.url), limit: configuration.maximumReplySize,
+      expectsBody: request.method != .head)
+    let loop = client.eventLoopGroup.any()
+    let task = client.execute(
+      request: try outgoing(request, on: loop), delegate: collector,
+      eventLoop: .delegate(on: loop), deadline: deadline)
+    return try await withTaskCancellationHandler {
+      try await task.futureResult.get()
+    } onCancel: {
+      task.cancel()
     }
-    let limit = configuration.maximumReplySize
-    let tooLarge = TransportError(
-      .replyRefused,
-      "the reply from \(server) is larger than \(Spoken.size(limit)) (the reply limit)")
-    let status = Int(response.status.code)
-    let hasBody = request.method != .head && status != 204 && status != 304
-    if hasBody, let length = response.headers.first(name: "Content-Length").flatMap(Int.init),
-      length > limit
-    {
-      throw tooLarge
-    }
-    var body = Data()
-    for try await buffer in response.body {
-      guard body.count + buffer.readableBytes <= limit else { throw tooLarge }
-      body.append(contentsOf: buffer.readableBytesView)
-    }
-    return HTTPResponse(status: status, headers: headers, body: body)
   }
 
   /// The client's request: the URL's path and query as given, the headers in order, and the
   /// body streamed (``RequestBody``), with `Accept-Encoding: identity` unless the request says
   /// otherwise and `application/octet-stream` as a body's type when it names none.
-  private static func outgoing(_ request: HTTPRequest) -> HTTPClientRequest {
-    var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-    outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+  private func outgoing(_ request: HTTPRequest, on loop: any EventLoop) throws
+    -> HTTPClient.Request
+  {
+    var headers = NIOHTTP1.HTTPHeaders()
     for field in request.headers {
-      outgoing.headers.add(name: field.name, value: field.value)
+      headers.add(name: field.name, value: field.value)
     }
     if request.headers["Accept-Encoding"] == nil {
-      outgoing.headers.add(name: "Accept-Encoding", value: "identity")
+      headers.add(name: "Accept-Encoding", value: "identity")
     }
+    var body: HTTPClient.Body?
     if request.body != .empty {
       if request.headers["Content-Type"] == nil {
-        outgoing.headers.add(name: "Content-Type", value: "application/octet-stream")
+        headers.add(name: "Content-Type", value: "application/octet-stream")
       }
-      outgoing.body = .stream(
-        RequestBody(request.body, progress: request.uploadProgress),
-        length: .known(request.body.length))
+      let pieces = RequestBody(request.body, progress: request.uploadProgress)
+      body = .stream(contentLength: request.body.length) { pieces.write(to: $0, on: loop) }
     }
-    return outgoing
+    return try HTTPClient.Request(
+      url: request.url.absoluteString,
+      method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), headers: headers,
+      body: body)
   }
-}
-
-/// Whether the timer of one `send` fired before the exchange ended.
-private final class Expiry: Sendable {
-  let hasFired = Atomic(false)
 }
