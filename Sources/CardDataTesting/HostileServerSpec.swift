@@ -258,24 +258,30 @@ public enum HostileServerSpec {
     },
 
     // What is left of the call's deadline ends an attempt the server never answers, or keeps
-    // answering a byte at a time: the transport's own timeouts are far longer.
+    // answering a byte at a time, with a body or without: the transport's own timeouts are far
+    // longer.
     Check("an attempt past its time limit times out") { makeTransport in
       let replies: [LoopbackHTTPServer.Reply] = [
         .hang, .trickle(bytes: 400, interval: .milliseconds(50)),
       ]
       for reply in replies {
-        let server = try LoopbackHTTPServer { _ in reply }
-        defer { server.stop() }
-        let error = try await transportError(
-          sending: HTTPRequest(
-            method: .get, url: server.url("/cards"), timeLimit: .milliseconds(700)),
-          through: makeTransport(replyLimit))
-        let message = error?.message ?? "nothing"
-        try expect(error?.kind == .timedOut, "\(reply) past the time limit ended with \(message)")
-        try expect(
-          message
-            == "the reply from 127.0.0.1:\(server.port) was not complete by the call's deadline",
-          "\(reply) past the time limit was reported as \(message)")
+        for body in [HTTPBody.empty, .data(Data("{\"name\": \"Kim\"}".utf8))] {
+          let server = try LoopbackHTTPServer { _ in reply }
+          defer { server.stop() }
+          let error = try await transportError(
+            sending: HTTPRequest(
+              method: body == .empty ? .get : .post, url: server.url("/cards"),
+              headers: body == .empty ? [:] : ["Content-Type": "application/json"], body: body,
+              timeLimit: .milliseconds(700)),
+            through: makeTransport(replyLimit))
+          let message = error?.message ?? "nothing"
+          let sent = "\(reply), \(body == .empty ? "no body" : "a body"),"
+          try expect(error?.kind == .timedOut, "\(sent) past the time limit ended with \(message)")
+          try expect(
+            message
+              == "the reply from 127.0.0.1:\(server.port) was not complete by the call's deadline",
+            "\(sent) past the time limit was reported as \(message)")
+        }
       }
     },
   ]

@@ -3,6 +3,7 @@ import CardData
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// The ``CardData/HTTPTransport`` over AsyncHTTPClient, for server-side projects that already
 /// run SwiftNIO: every status comes back as an ``CardData/HTTPResponse``, a reply is read no
@@ -70,14 +71,13 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     try RequestBody.check(request.body)
     let limit = min(
       request.timeLimit ?? configuration.resourceTimeout, configuration.resourceTimeout)
-    // AsyncHTTPClient fails an exchange still running at its deadline, the reply's body
-    // included, so one deadline bounds the exchange and every redirect it follows.
     let deadline = NIODeadline.now() + Spoken.timeAmount(limit)
     do {
       return try await following(request, until: deadline)
     } catch {
       let failure = TransportError(
         asyncHTTPClientError: error, server: server, taskIsCancelled: Task.isCancelled)
+      // Past the deadline, a timeout is the deadline's, whatever stage the exchange was at.
       guard failure.kind == .timedOut, NIODeadline.now() >= deadline else { throw failure }
       throw TransportError(
         .timedOut,
@@ -89,13 +89,15 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
   }
 
   /// Sends `request`, then each redirect ``Redirect`` allows, and returns the first reply
-  /// that is not followed.
+  /// that is not followed. A request with a body is never followed.
   private func following(_ request: HTTPRequest, until deadline: NIODeadline) async throws
     -> HTTPResponse
   {
     var current = request
     for _ in 0...Redirect.maximumCount {
-      let response = try await exchange(current, until: deadline)
+      let response =
+        current.body == .empty
+        ? try await exchange(current, until: deadline) : try await upload(current, until: deadline)
       guard let next = Redirect.request(following: response, of: current, original: request)
       else { return response }
       current = next
@@ -105,20 +107,19 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
       "the server at \(Server(request.url)) redirected more than \(Redirect.maximumCount) times")
   }
 
-  /// One request and its reply, gathered by a ``ReplyCollector``: AsyncHTTPClient's delegate
-  /// API, whose deadline covers the reply's body too and whose task cancels the exchange, so
-  /// that no task or timer of the transport's own runs beside it. The collector and the
-  /// body's writer meet on one event loop, `loop` (``RequestBody/write(to:on:)`` says why).
+  /// A request without a body, through AsyncHTTPClient's delegate API: its deadline fails the
+  /// exchange at any stage, the reply's body included, and its task cancels the exchange, so
+  /// nothing of the transport's own runs beside it.
   private func exchange(_ request: HTTPRequest, until deadline: NIODeadline) async throws
     -> HTTPResponse
   {
-    let collector = ReplyCollector(
-      server: Server(request.url), limit: configuration.maximumReplySize,
-      expectsBody: request.method != .head)
-    let loop = client.eventLoopGroup.any()
+    var outgoing = try HTTPClient.Request(
+      url: request.url.absoluteString,
+      method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue))
+    outgoing.headers = Self.headers(of: request)
     let task = client.execute(
-      request: try outgoing(request, on: loop), delegate: collector,
-      eventLoop: .delegate(on: loop), deadline: deadline)
+      request: outgoing, delegate: ReplyCollector(for: request, limit: replyLimit),
+      deadline: deadline)
     return try await withTaskCancellationHandler {
       try await task.futureResult.get()
     } onCancel: {
@@ -126,12 +127,51 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
   }
 
-  /// The client's request: the URL's path and query as given, the headers in order, and the
-  /// body streamed (``RequestBody``), with `Accept-Encoding: identity` unless the request says
-  /// otherwise and `application/octet-stream` as a body's type when it names none.
-  private func outgoing(_ request: HTTPRequest, on loop: any EventLoop) throws
-    -> HTTPClient.Request
+  /// A request with a body, through the async API, which pulls the body from ``RequestBody``
+  /// as the connection takes it. (AsyncHTTPClient 1.37.0's delegate API streams a body too,
+  /// but an exchange that ends while the body waits for the connection leaves its writer
+  /// waiting for good, and a reply that comes before the body is sent waits for the deadline.)
+  /// That API's deadline stops guarding once the reply's head has arrived, so the exchange
+  /// runs as a task of its own that a timer on the client's event loop cancels at `deadline`.
+  private func upload(_ request: HTTPRequest, until deadline: NIODeadline) async throws
+    -> HTTPResponse
   {
+    let exchange = Task {
+      let reply = ReplyCollector(for: request, limit: replyLimit)
+      var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+      outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+      outgoing.headers = Self.headers(of: request)
+      outgoing.body = .stream(
+        RequestBody(request.body, progress: request.uploadProgress),
+        length: .known(request.body.length))
+      let response = try await client.execute(outgoing, deadline: .distantFuture)
+      try reply.receive(status: response.status, headers: response.headers)
+      for try await buffer in response.body { try reply.append(buffer) }
+      return try reply.response()
+    }
+    let expiry = Expiry()
+    let timer = client.eventLoopGroup.any().scheduleTask(deadline: deadline) {
+      expiry.hasFired.store(true, ordering: .sequentiallyConsistent)
+      exchange.cancel()
+    }
+    defer { timer.cancel() }
+    do {
+      return try await withTaskCancellationHandler {
+        try await exchange.value
+      } onCancel: {
+        exchange.cancel()
+      }
+    } catch {
+      let hasExpired = expiry.hasFired.load(ordering: .sequentiallyConsistent)
+      throw hasExpired ? HTTPClientError.deadlineExceeded : error
+    }
+  }
+
+  private var replyLimit: Int { configuration.maximumReplySize }
+
+  /// The request's headers in order, with `Accept-Encoding: identity` unless the request says
+  /// otherwise and `application/octet-stream` as a body's type when it names none.
+  private static func headers(of request: HTTPRequest) -> NIOHTTP1.HTTPHeaders {
     var headers = NIOHTTP1.HTTPHeaders()
     for field in request.headers {
       headers.add(name: field.name, value: field.value)
@@ -139,17 +179,14 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     if request.headers["Accept-Encoding"] == nil {
       headers.add(name: "Accept-Encoding", value: "identity")
     }
-    var body: HTTPClient.Body?
-    if request.body != .empty {
-      if request.headers["Content-Type"] == nil {
-        headers.add(name: "Content-Type", value: "application/octet-stream")
-      }
-      let pieces = RequestBody(request.body, progress: request.uploadProgress)
-      body = .stream(contentLength: request.body.length) { pieces.write(to: $0, on: loop) }
+    if request.body != .empty, request.headers["Content-Type"] == nil {
+      headers.add(name: "Content-Type", value: "application/octet-stream")
     }
-    return try HTTPClient.Request(
-      url: request.url.absoluteString,
-      method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), headers: headers,
-      body: body)
+    return headers
   }
+}
+
+/// Whether the timer of one upload fired before the exchange ended.
+private final class Expiry: Sendable {
+  let hasFired = Atomic(false)
 }

@@ -5,9 +5,12 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// Gathers one reply for ``AsyncHTTPClientTransport``: it refuses a compressed reply, and one
-/// over the reply limit as soon as its announced length or the bytes received cross it, so
-/// that no more of it is held. AsyncHTTPClient calls it on one event loop, one call at a time.
+/// Gathers one reply for ``AsyncHTTPClientTransport``, from either of AsyncHTTPClient's APIs:
+/// it refuses a compressed reply, and one over the reply limit as soon as its announced length
+/// or the bytes received cross it, so that no more of it is held.
+///
+/// It is called one call at a time: as a delegate on one event loop, in an upload by the one
+/// task that reads the reply. The `Mutex` makes it `Sendable` and is never contended.
 final class ReplyCollector: HTTPClientResponseDelegate {
   typealias Response = HTTPResponse
 
@@ -18,51 +21,44 @@ final class ReplyCollector: HTTPClientResponseDelegate {
   private let state = Mutex(State())
 
   private struct State {
-    var head: HTTPResponseHead?
+    var head: (status: HTTPResponseStatus, headers: NIOHTTP1.HTTPHeaders)?
     var body = Data()
   }
 
-  init(server: Server, limit: Int, expectsBody: Bool) {
-    self.server = server
+  init(for request: HTTPRequest, limit: Int) {
+    server = Server(request.url)
     self.limit = limit
-    self.expectsBody = expectsBody
+    expectsBody = request.method != .head
   }
 
-  func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead)
-    -> EventLoopFuture<Void>
-  {
-    if let encoding = head.headers.first(name: "Content-Encoding"),
-      encoding.lowercased() != "identity"
-    {
-      return task.eventLoop.makeFailedFuture(
-        TransportError(
-          .replyRefused,
-          "the reply from \(server) is compressed (\(encoding)), which was not asked for"))
+  /// Takes the reply's head, unless it is compressed or announces a body over the limit.
+  func receive(status: HTTPResponseStatus, headers: NIOHTTP1.HTTPHeaders) throws(TransportError) {
+    if let encoding = headers.first(name: "Content-Encoding"), encoding.lowercased() != "identity" {
+      throw TransportError(
+        .replyRefused,
+        "the reply from \(server) is compressed (\(encoding)), which was not asked for")
     }
-    let status = head.status.code
-    if expectsBody, status != 204, status != 304,
-      let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > limit
+    if expectsBody, status != .noContent, status != .notModified,
+      let length = headers.first(name: "Content-Length").flatMap(Int.init), length > limit
     {
-      return task.eventLoop.makeFailedFuture(tooLarge)
+      throw tooLarge
     }
-    state.withLock { $0.head = head }
-    return task.eventLoop.makeSucceededVoidFuture()
+    state.withLock { $0.head = (status, headers) }
   }
 
-  func didReceiveBodyPart(task: HTTPClient.Task<Response>, _ buffer: ByteBuffer)
-    -> EventLoopFuture<Void>
-  {
+  /// Adds `buffer` to the body, unless that would take it over the limit.
+  func append(_ buffer: ByteBuffer) throws(TransportError) {
     let fits = state.withLock { state in
       guard state.body.count + buffer.readableBytes <= limit else { return false }
       state.body.append(contentsOf: buffer.readableBytesView)
       return true
     }
-    return fits
-      ? task.eventLoop.makeSucceededVoidFuture() : task.eventLoop.makeFailedFuture(tooLarge)
+    guard fits else { throw tooLarge }
   }
 
-  func didFinishRequest(task: HTTPClient.Task<Response>) throws -> HTTPResponse {
-    try state.withLock { state in
+  /// The whole reply, once its end has come.
+  func response() throws(TransportError) -> HTTPResponse {
+    try state.withLock { state throws(TransportError) in
       guard let head = state.head else {
         throw TransportError(.other, "the reply from \(server) ended before its head")
       }
@@ -78,5 +74,33 @@ final class ReplyCollector: HTTPClientResponseDelegate {
     TransportError(
       .replyRefused,
       "the reply from \(server) is larger than \(Spoken.size(limit)) (the reply limit)")
+  }
+
+  // The delegate API: a refusal fails the exchange, and AsyncHTTPClient closes its connection.
+
+  func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead)
+    -> EventLoopFuture<Void>
+  {
+    do {
+      try receive(status: head.status, headers: head.headers)
+      return task.eventLoop.makeSucceededVoidFuture()
+    } catch {
+      return task.eventLoop.makeFailedFuture(error)
+    }
+  }
+
+  func didReceiveBodyPart(task: HTTPClient.Task<Response>, _ buffer: ByteBuffer)
+    -> EventLoopFuture<Void>
+  {
+    do {
+      try append(buffer)
+      return task.eventLoop.makeSucceededVoidFuture()
+    } catch {
+      return task.eventLoop.makeFailedFuture(error)
+    }
+  }
+
+  func didFinishRequest(task: HTTPClient.Task<Response>) throws -> HTTPResponse {
+    try response()
   }
 }

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import CardData
 import Foundation
 import NIOCore
@@ -11,7 +10,7 @@ import NIOCore
   import Darwin
 #endif
 
-/// A request's body as the client takes it: each segment in order, bytes from memory and files
+/// A request's body as the client pulls it: each segment in order, bytes from memory and files
 /// from disk 64 KiB at a time, so that a body of any size goes out with no copy of it in
 /// memory. The request's upload progress hears of each piece as it is handed to the client,
 /// up to the body's length.
@@ -21,7 +20,9 @@ import NIOCore
 /// ``CardData/TransportError/Kind/invalidRequest``, so that no body goes out other than as it
 /// was built. A file is read with blocking `read(2)` calls of 64 KiB, as short as reads of a
 /// local file are.
-struct RequestBody: Sendable {
+struct RequestBody: AsyncSequence, Sendable {
+  typealias Element = ByteBuffer
+
   private let segments: [HTTPBody.Segment]
   private let progress: UploadProgressSink?
   private let length: Int64
@@ -34,64 +35,8 @@ struct RequestBody: Sendable {
     length = body.length
   }
 
-  /// Hands the pieces to `writer` and returns a future on `loop`, the exchange's event loop,
-  /// that succeeds once the last piece is handed over.
-  ///
-  /// That future must complete on `loop` in the same turn as the last piece's hand-over:
-  /// a server that answers and closes the connection as soon as the body is in would otherwise
-  /// find the client still waiting for the body's end, which it reports as a lost connection.
-  /// So a body in memory is handed over at once, and one with a file from a task (a file is
-  /// read with blocking calls, which must not hold up the event loop) that reads one piece
-  /// ahead, knows which piece is the last, and ends with that piece's own future.
-  ///
-  /// A piece the client refuses because the exchange has ended (the server answered early, or
-  /// the connection dropped) ends the body without an error: the exchange reports its own
-  /// outcome.
-  func write(to writer: HTTPClient.Body.StreamWriter, on loop: any EventLoop)
-    -> EventLoopFuture<Void>
-  {
-    let inMemory = segments.allSatisfy {
-      if case .data = $0 { true } else { false }
-    }
-    guard !inMemory else {
-      let reader = Reader(segments)
-      var sent: Int64 = 0
-      do {
-        var handed = loop.makeSucceededVoidFuture()
-        while let piece = try reader.nextPiece() { handed = hand(piece, to: writer, &sent) }
-        return handed.recover { _ in }
-      } catch {
-        return loop.makeFailedFuture(error)
-      }
-    }
-    let written = loop.makePromise(of: Void.self)
-    Task {
-      let reader = Reader(segments)
-      var sent: Int64 = 0
-      do {
-        var next = try reader.nextPiece()
-        while let piece = next {
-          next = try reader.nextPiece()
-          let handed = hand(piece, to: writer, &sent)
-          guard next != nil else { return written.completeWith(handed.recover { _ in }) }
-          do { try await handed.get() } catch { return written.succeed() }
-        }
-        written.succeed()
-      } catch {
-        written.fail(error)
-      }
-    }
-    return written.futureResult
-  }
-
-  /// Hands `piece` to `writer`, adds it to `sent` and tells the upload progress.
-  private func hand(
-    _ piece: ByteBuffer, to writer: HTTPClient.Body.StreamWriter, _ sent: inout Int64
-  ) -> EventLoopFuture<Void> {
-    let handed = writer.write(.byteBuffer(piece))
-    sent += Int64(piece.readableBytes)
-    progress?(sent: sent, of: length)
-    return handed
+  func makeAsyncIterator() -> Iterator {
+    Iterator(segments: segments, progress: progress, length: length)
   }
 
   /// Throws unless each file of `body` is a readable regular file of exactly its stated
@@ -118,25 +63,33 @@ struct RequestBody: Sendable {
     TransportError(.invalidRequest, "body file \(url.path) \(problem)")
   }
 
-  /// Reads the pieces in order; closes the file it has open when it is dropped, the body sent
-  /// or the exchange ended early.
-  private final class Reader {
+  /// Closes the file it has open when the client drops it, the body sent or the exchange
+  /// ended early.
+  final class Iterator: AsyncIteratorProtocol {
     private let segments: [HTTPBody.Segment]
+    private let progress: UploadProgressSink?
+    private let length: Int64
     /// The segment being read, how many of its bytes have been read, and its open file.
     private var index = 0
     private var offset: Int64 = 0
     private var descriptor: Int32?
+    private var sent: Int64 = 0
 
-    init(_ segments: [HTTPBody.Segment]) {
+    fileprivate init(segments: [HTTPBody.Segment], progress: UploadProgressSink?, length: Int64) {
       self.segments = segments
+      self.progress = progress
+      self.length = length
     }
 
     deinit { closeFile() }
 
-    /// The next piece, or `nil` after the last.
-    func nextPiece() throws(TransportError) -> ByteBuffer? {
+    func next() async throws -> ByteBuffer? {
       while index < segments.count {
-        if let piece = try read(segments[index]) { return piece }
+        if let piece = try read(segments[index]) {
+          sent += Int64(piece.readableBytes)
+          progress?(sent: sent, of: length)
+          return piece
+        }
         index += 1
         offset = 0
       }

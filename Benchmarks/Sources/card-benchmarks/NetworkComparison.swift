@@ -13,24 +13,24 @@ import NIOHTTP1
 #endif
 
 /// `GET /cards` answering the 20-card list (``Replies/networkList``), sent to a server given
-/// by its base URL (`Benchmarks/network-comparison.sh` starts nginx for it) by four clients in
-/// one process: a bare `URLSession` data task, a bare AsyncHTTPClient `execute`, and the whole
+/// by its base URL (`Benchmarks/network-comparison.sh` starts nginx for it) by seven clients
+/// in one process. The goals judge four: a bare `URLSession` data task, a bare AsyncHTTPClient `execute`, and the whole
 /// client as an app builds it (`CardAPI`, the Bearer token from the encrypted file store, the
 /// middleware chain with the request log off, judging and mapping the 20 cards) over
 /// `URLSessionTransport` and over `AsyncHTTPClientTransport`. Each sends its calls one after
 /// the other, then with 32 in flight. In every round each client sends one batch in each mode,
-/// the four in turn first, so that a busy neighbour slows all alike; a client's figure is its
-/// requests per second over the bare `URLSession`'s in the same round, and the median over
-/// rounds is judged. The process CPU time per request is printed beside it: nginx runs in a
-/// process of its own, so it is the client's alone. Three more clients say where the full
+/// each in turn first, so that a busy neighbour slows all alike; a client's figure is its
+/// requests per second over the bare `URLSession`'s in the same round, and the median of a
+/// goal's ratio over rounds is judged. The process CPU time per request is printed beside it: nginx runs in a
+/// process of its own, so it is the clients' alone. Three more clients say where the full
 /// client's time goes: `AsyncHTTPClientTransport` alone (the request as the chain's last step
 /// hands it over, no chain, no decoding), and each raw call followed by a bare `JSONDecoder`
 /// decode of the 20 cards into plain structs.
 ///
 /// Each goal is judged twice: against the raw call, as stated, and against the same raw call
-/// that also decodes, which is what a hand-written client of the endpoint does. The decode
-/// alone costs nearly as much CPU as raw AsyncHTTPClient's whole request, so no client that
-/// returns cards can reach 0.95× a raw call that does not decode them (BENCHMARKS.md).
+/// that also decodes, which is what a hand-written client of the endpoint does. Decoding with
+/// `JSONDecoder` alone costs nearly as much CPU as raw AsyncHTTPClient's whole request, so no
+/// client that decodes with it can reach 0.95× a raw call that does not (BENCHMARKS.md).
 struct NetworkComparison {
   let baseURL: URL
   let rounds: Int
@@ -40,7 +40,7 @@ struct NetworkComparison {
   static let sequentialCalls = 200
   static let callsPerTaskInFlight = 16
 
-  /// One of the four clients, as a call that fails unless the whole 20-card reply came back.
+  /// One of the clients, as a call that fails unless the whole 20-card reply came back.
   private struct Arm: Sendable {
     let name: String
     let call: @Sendable () async throws -> Void
