@@ -20,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
   ],
   targets: [
     // The adapter: the port's requests onto HTTPClient's, its replies and failures back.
@@ -32,6 +33,7 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
       ]),
     .testTarget(
       name: "CardAsyncHTTPClientTests",
@@ -45,6 +47,8 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -82,14 +82,17 @@ public enum HostileServerSpec {
       for reply in replies {
         let server = try LoopbackHTTPServer { _ in reply }
         defer { server.stop() }
-        let error = try await transportError(
-          sending: HTTPRequest(method: .get, url: server.url("/cards")),
-          through: makeTransport(replyLimit))
-        try expect(error?.kind == .replyRefused, "\(reply) ended with \(String(describing: error))")
-        try expect(
-          error?.message
-            == "the reply from 127.0.0.1:\(server.port) is larger than 16 KiB (the reply limit)",
-          "\(reply) was refused as \(error?.message ?? "nothing")")
+        for (sent, request) in requestsWithAndWithoutBody(to: server.url("/cards")) {
+          let error = try await transportError(
+            sending: request, through: makeTransport(replyLimit))
+          try expect(
+            error?.kind == .replyRefused,
+            "\(reply) to \(sent) ended with \(String(describing: error))")
+          try expect(
+            error?.message
+              == "the reply from 127.0.0.1:\(server.port) is larger than 16 KiB (the reply limit)",
+            "\(reply) to \(sent) was refused as \(error?.message ?? "nothing")")
+        }
       }
     },
 
@@ -116,17 +119,18 @@ public enum HostileServerSpec {
         .respond(status: 200, headers: [("Content-Encoding", "gzip")], body: packed)
       }
       defer { server.stop() }
-      let error = try await transportError(
-        sending: HTTPRequest(method: .get, url: server.url("/cards")),
-        through: makeTransport(replyLimit))
-      try expect(
-        error?.kind == .replyRefused, "the gzip bomb ended with \(String(describing: error))")
-      try expect(
-        error?.message
-          == "the reply from 127.0.0.1:\(server.port) is compressed (gzip), which was not asked for",
-        "the gzip bomb was refused as \(error?.message ?? "nothing")")
-      let asked = server.requests.first?.header("Accept-Encoding")
-      try expect(asked == "identity", "the request asked for \(asked ?? "nothing")")
+      for (sent, request) in requestsWithAndWithoutBody(to: server.url("/cards")) {
+        let error = try await transportError(sending: request, through: makeTransport(replyLimit))
+        try expect(
+          error?.kind == .replyRefused,
+          "the gzip bomb to \(sent) ended with \(String(describing: error))")
+        try expect(
+          error?.message
+            == "the reply from 127.0.0.1:\(server.port) is compressed (gzip), which was not asked for",
+          "the gzip bomb to \(sent) was refused as \(error?.message ?? "nothing")")
+      }
+      let asked = server.requests.map { $0.header("Accept-Encoding") ?? "nothing" }
+      try expect(asked == ["identity", "identity"], "the requests asked for \(asked)")
     },
 
     // A header line of 1 MiB, or headers of 400 KiB in all, are past what any client's parser
@@ -265,26 +269,37 @@ public enum HostileServerSpec {
         .hang, .trickle(bytes: 400, interval: .milliseconds(50)),
       ]
       for reply in replies {
-        for body in [HTTPBody.empty, .data(Data("{\"name\": \"Kim\"}".utf8))] {
-          let server = try LoopbackHTTPServer { _ in reply }
-          defer { server.stop() }
-          let error = try await transportError(
-            sending: HTTPRequest(
-              method: body == .empty ? .get : .post, url: server.url("/cards"),
-              headers: body == .empty ? [:] : ["Content-Type": "application/json"], body: body,
-              timeLimit: .milliseconds(700)),
-            through: makeTransport(replyLimit))
+        let server = try LoopbackHTTPServer { _ in reply }
+        defer { server.stop() }
+        for (sent, var request) in requestsWithAndWithoutBody(to: server.url("/cards")) {
+          request.timeLimit = .milliseconds(700)
+          let error = try await transportError(sending: request, through: makeTransport(replyLimit))
           let message = error?.message ?? "nothing"
-          let sent = "\(reply), \(body == .empty ? "no body" : "a body"),"
-          try expect(error?.kind == .timedOut, "\(sent) past the time limit ended with \(message)")
+          try expect(
+            error?.kind == .timedOut,
+            "\(reply) to \(sent) past the time limit ended with \(message)")
           try expect(
             message
               == "the reply from 127.0.0.1:\(server.port) was not complete by the call's deadline",
-            "\(sent) past the time limit was reported as \(message)")
+            "\(reply) to \(sent) past the time limit was reported as \(message)")
         }
       }
     },
   ]
+
+  /// A `GET` without a body and a `POST` with one, each named for a failure's message: some
+  /// transports send the two differently.
+  private static func requestsWithAndWithoutBody(to url: URL) -> [(String, HTTPRequest)] {
+    [
+      ("a GET", HTTPRequest(method: .get, url: url)),
+      (
+        "a POST with a body",
+        HTTPRequest(
+          method: .post, url: url, headers: ["Content-Type": "application/json"],
+          body: .data(Data(#"{"name": "Kim"}"#.utf8)))
+      ),
+    ]
+  }
 
   private static let credentials: HTTPHeaders = [
     "Authorization": "Bearer secret", "Cookie": "session=s1", "Accept": "application/json",

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Synchronization
+import Tracing
 
 /// The ``CardData/HTTPTransport`` over AsyncHTTPClient, for server-side projects that already
 /// run SwiftNIO: every status comes back as an ``CardData/HTTPResponse``, a reply is read no
@@ -117,8 +118,14 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
       url: request.url.absoluteString,
       method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue))
     outgoing.headers = Self.headers(of: request)
+    // The async API writes the caller's trace context into the headers and the delegate API
+    // does not, so it is written here, for a client that traces.
+    if let tracer = client.tracer, let context = ServiceContext.current {
+      tracer.inject(context, into: &outgoing.headers, using: TraceContextHeaders())
+    }
     let task = client.execute(
-      request: outgoing, delegate: ReplyCollector(for: request, limit: replyLimit),
+      request: outgoing,
+      delegate: ReplyCollector(for: request, limit: configuration.maximumReplySize),
       deadline: deadline)
     return try await withTaskCancellationHandler {
       try await task.futureResult.get()
@@ -136,8 +143,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
   private func upload(_ request: HTTPRequest, until deadline: NIODeadline) async throws
     -> HTTPResponse
   {
-    let exchange = Task {
-      let reply = ReplyCollector(for: request, limit: replyLimit)
+    let attempt = Task {
+      let reply = ReplyCollector(for: request, limit: configuration.maximumReplySize)
       var outgoing = HTTPClientRequest(url: request.url.absoluteString)
       outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
       outgoing.headers = Self.headers(of: request)
@@ -152,22 +159,22 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     let expiry = Expiry()
     let timer = client.eventLoopGroup.any().scheduleTask(deadline: deadline) {
       expiry.hasFired.store(true, ordering: .sequentiallyConsistent)
-      exchange.cancel()
+      attempt.cancel()
     }
     defer { timer.cancel() }
     do {
       return try await withTaskCancellationHandler {
-        try await exchange.value
+        try await attempt.value
       } onCancel: {
-        exchange.cancel()
+        attempt.cancel()
       }
     } catch {
+      // The timer's expiry is told as AsyncHTTPClient's own, so that `send` words both paths'
+      // alike; the caller's cancellation comes first.
       let hasExpired = expiry.hasFired.load(ordering: .sequentiallyConsistent)
-      throw hasExpired ? HTTPClientError.deadlineExceeded : error
+      throw hasExpired && !Task.isCancelled ? HTTPClientError.deadlineExceeded : error
     }
   }
-
-  private var replyLimit: Int { configuration.maximumReplySize }
 
   /// The request's headers in order, with `Accept-Encoding: identity` unless the request says
   /// otherwise and `application/octet-stream` as a body's type when it names none.
@@ -189,4 +196,11 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 /// Whether the timer of one upload fired before the exchange ended.
 private final class Expiry: Sendable {
   let hasFired = Atomic(false)
+}
+
+/// Writes a trace context into a request's headers, as AsyncHTTPClient's async API does.
+private struct TraceContextHeaders: Injector {
+  func inject(_ value: String, forKey name: String, into headers: inout NIOHTTP1.HTTPHeaders) {
+    headers.add(name: name, value: value)
+  }
 }

@@ -11,9 +11,7 @@ import Synchronization
 ///
 /// It is called one call at a time: as a delegate on one event loop, in an upload by the one
 /// task that reads the reply. The `Mutex` makes it `Sendable` and is never contended.
-final class ReplyCollector: HTTPClientResponseDelegate {
-  typealias Response = HTTPResponse
-
+final class ReplyCollector: Sendable {
   private let server: Server
   private let limit: Int
   /// False for a reply to `HEAD`, whose `Content-Length` describes a body never sent.
@@ -59,6 +57,8 @@ final class ReplyCollector: HTTPClientResponseDelegate {
   /// The whole reply, once its end has come.
   func response() throws(TransportError) -> HTTPResponse {
     try state.withLock { state throws(TransportError) in
+      // AsyncHTTPClient hands over the head first on either path; this is for a client that
+      // would not.
       guard let head = state.head else {
         throw TransportError(.other, "the reply from \(server) ended before its head")
       }
@@ -76,7 +76,11 @@ final class ReplyCollector: HTTPClientResponseDelegate {
       "the reply from \(server) is larger than \(Spoken.size(limit)) (the reply limit)")
   }
 
-  // The delegate API: a refusal fails the exchange, and AsyncHTTPClient closes its connection.
+}
+
+/// The delegate API: a refusal fails the exchange, and AsyncHTTPClient closes its connection.
+extension ReplyCollector: HTTPClientResponseDelegate {
+  typealias Response = HTTPResponse
 
   func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead)
     -> EventLoopFuture<Void>

@@ -2,11 +2,14 @@ import AsyncHTTPClient
 import CardAsyncHTTPClient
 import CardData
 import Foundation
+import InMemoryTracing
 import LoopbackHTTPTestServer
 import Testing
+import Tracing
 
 /// What is this transport's own, against ``LoopbackHTTPServer``: the framing of a streamed
-/// body, a body file that cannot be sent, and a borrowed client's read timeout. The redirect
+/// body, a body file that cannot be sent, a borrowed client's read timeout, and the caller's
+/// trace context in the headers. The redirect
 /// policy, a refused connection and the per-attempt time limit are `HostileServerSpec`'s
 /// (`AsyncHTTPClientHostileServerSpecTests`). The read timeout is a real one, and only the
 /// outcome's kind and message are checked, never how long it took.
@@ -52,6 +55,35 @@ struct AsyncHTTPClientTransportTests {
     #expect(error?.kind == .invalidRequest)
     #expect(error?.message == "body file \(missing.path) cannot be read: No such file or directory")
     #expect(server.requests.isEmpty)
+  }
+
+  /// A client that traces writes the caller's trace context into the headers of a request
+  /// without a body as of one with a body, although AsyncHTTPClient sends the two through
+  /// different APIs.
+  @Test func bothKindsOfRequestCarryTheCallersTraceContext() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 204) }
+    defer { server.stop() }
+    let tracer = InMemoryTracer()
+    var configuration = AsyncHTTPClientTransport.clientConfiguration(readTimeout: .seconds(30))
+    configuration.tracing.tracer = tracer
+    let client = HTTPClient(
+      eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    let transport = AsyncHTTPClientTransport(client: client)
+
+    var traceIDs: [String] = []
+    for body in [HTTPBody.empty, .data(Data("{}".utf8))] {
+      let request = HTTPRequest(
+        method: body == .empty ? .get : .post, url: server.url("/cards"), body: body)
+      traceIDs.append(
+        try await tracer.withSpan("send") { span in
+          _ = try await transport.send(request)
+          return span.traceID
+        })
+    }
+    try await client.shutdown()
+
+    let sent = server.requests.map { $0.header(InMemoryTracer.traceIDKey) }
+    #expect(sent == traceIDs)
   }
 
   /// A borrowed client's read timeout ends an exchange whose server sends nothing more; the
